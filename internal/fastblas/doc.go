@@ -1,0 +1,24 @@
+// Package fastblas makes gonum use an optimised CBLAS library (OpenBLAS) for
+// the dense kernels that dominate gsbench's running time, when one is
+// installed, and leaves gonum's pure-Go implementation in place otherwise.
+//
+// The library is found at run time with dlopen, so building gsbench never
+// needs it: on a machine without OpenBLAS (or without cgo) every routine runs
+// in pure Go and every result is still correct, only slower. Importing the
+// package (any gsbench package that does heavy linear algebra does so) is
+// enough; it calls blas64.Use once during initialisation.
+//
+// Only the Level-3 routines (Dgemm, Dsyrk, Dsyr2k, Dsymm, Dtrmm, Dtrsm) and
+// the large Level-2 ones (Dgemv, Dsymv, Dger) are redirected, and only when
+// the operation is big enough for the cgo call overhead (about 0.1 µs) not to
+// matter; everything else stays in gonum.
+//
+// The environment variable GSBENCH_BLAS selects the library:
+//
+//	unset or ""     try libopenblas.so.0, libopenblas.so, libblis.so.4, libmkl_rt.so
+//	"gonum"         never load a library (pure Go)
+//	"/path/lib.so"  load exactly this library (an error is reported by Name)
+//
+// OpenBLAS's own thread pool is used inside each call; SetThreads changes its
+// size (the experiment runner sets it to 1 when it runs cells in parallel).
+package fastblas

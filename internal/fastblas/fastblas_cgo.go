@@ -1,0 +1,317 @@
+//go:build cgo && !purego
+
+package fastblas
+
+/*
+#cgo LDFLAGS: -ldl
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+typedef void (*gemm_t)(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*syrk_t)(int, int, int, int, int, double, const double*, int, double, double*, int);
+typedef void (*syr2k_t)(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*symm_t)(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*trxm_t)(int, int, int, int, int, int, int, double, const double*, int, double*, int);
+typedef void (*gemv_t)(int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*symv_t)(int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*ger_t)(int, int, int, double, const double*, int, const double*, int, double*, int);
+typedef void (*setthreads_t)(int);
+typedef int (*getthreads_t)(void);
+
+static gemm_t p_gemm;
+static syrk_t p_syrk;
+static syr2k_t p_syr2k;
+static symm_t p_symm;
+static trxm_t p_trmm, p_trsm;
+static gemv_t p_gemv;
+static symv_t p_symv;
+static ger_t p_ger;
+static setthreads_t p_setthreads;
+static getthreads_t p_getthreads;
+
+// fb_load opens lib and resolves every routine; it returns NULL on success
+// and an error message otherwise (the library is then left unused).
+static const char* fb_load(const char* lib) {
+	void* h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) return dlerror();
+	p_gemm = (gemm_t)dlsym(h, "cblas_dgemm");
+	p_syrk = (syrk_t)dlsym(h, "cblas_dsyrk");
+	p_syr2k = (syr2k_t)dlsym(h, "cblas_dsyr2k");
+	p_symm = (symm_t)dlsym(h, "cblas_dsymm");
+	p_trmm = (trxm_t)dlsym(h, "cblas_dtrmm");
+	p_trsm = (trxm_t)dlsym(h, "cblas_dtrsm");
+	p_gemv = (gemv_t)dlsym(h, "cblas_dgemv");
+	p_symv = (symv_t)dlsym(h, "cblas_dsymv");
+	p_ger = (ger_t)dlsym(h, "cblas_dger");
+	p_setthreads = (setthreads_t)dlsym(h, "openblas_set_num_threads");
+	p_getthreads = (getthreads_t)dlsym(h, "openblas_get_num_threads");
+	if (!p_gemm || !p_syrk || !p_syr2k || !p_symm || !p_trmm || !p_trsm || !p_gemv || !p_symv || !p_ger) {
+		dlclose(h);
+		return "library lacks a CBLAS routine (cblas_dgemm ... cblas_dger)";
+	}
+	return NULL;
+}
+
+static void fb_gemm(int ta, int tb, int m, int n, int k, double alpha, const double* a, int lda, const double* b, int ldb, double beta, double* c, int ldc) {
+	p_gemm(101, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+static void fb_syrk(int ul, int t, int n, int k, double alpha, const double* a, int lda, double beta, double* c, int ldc) {
+	p_syrk(101, ul, t, n, k, alpha, a, lda, beta, c, ldc);
+}
+static void fb_syr2k(int ul, int t, int n, int k, double alpha, const double* a, int lda, const double* b, int ldb, double beta, double* c, int ldc) {
+	p_syr2k(101, ul, t, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+static void fb_symm(int s, int ul, int m, int n, double alpha, const double* a, int lda, const double* b, int ldb, double beta, double* c, int ldc) {
+	p_symm(101, s, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+static void fb_trmm(int s, int ul, int t, int d, int m, int n, double alpha, const double* a, int lda, double* b, int ldb) {
+	p_trmm(101, s, ul, t, d, m, n, alpha, a, lda, b, ldb);
+}
+static void fb_trsm(int s, int ul, int t, int d, int m, int n, double alpha, const double* a, int lda, double* b, int ldb) {
+	p_trsm(101, s, ul, t, d, m, n, alpha, a, lda, b, ldb);
+}
+static void fb_gemv(int t, int m, int n, double alpha, const double* a, int lda, const double* x, int incx, double beta, double* y, int incy) {
+	p_gemv(101, t, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+static void fb_symv(int ul, int n, double alpha, const double* a, int lda, const double* x, int incx, double beta, double* y, int incy) {
+	p_symv(101, ul, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+static void fb_ger(int m, int n, double alpha, const double* x, int incx, const double* y, int incy, double* a, int lda) {
+	p_ger(101, m, n, alpha, x, incx, y, incy, a, lda);
+}
+static int fb_setthreads(int n) {
+	if (!p_setthreads) return 0;
+	p_setthreads(n);
+	return 1;
+}
+static int fb_getthreads(void) { return p_getthreads ? p_getthreads() : 1; }
+*/
+import "C"
+
+import (
+	"os"
+	"unsafe"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// Call-size thresholds below which gonum's pure-Go code is used: for small
+// operations the cgo transition costs more than it saves.
+const (
+	minLevel3 = 24 * 24 * 24 // m*n*k
+	minLevel2 = 48 * 48      // m*n
+)
+
+var loaded string // library path in use, "" for pure Go
+
+func init() {
+	choice := os.Getenv("GSBENCH_BLAS")
+	var candidates []string
+	switch choice {
+	case "gonum":
+		loadErr = "disabled by GSBENCH_BLAS=gonum"
+		return
+	case "":
+		candidates = []string{"libopenblas.so.0", "libopenblas.so", "libopenblas.dylib", "libblis.so.4", "libmkl_rt.so"}
+	default:
+		candidates = []string{choice}
+	}
+	for _, lib := range candidates {
+		cs := C.CString(lib)
+		msg := C.fb_load(cs)
+		C.free(unsafe.Pointer(cs))
+		if msg == nil {
+			loaded = lib
+			loadErr = ""
+			blas64.Use(Implementation{})
+			return
+		}
+		loadErr = lib + ": " + C.GoString(msg)
+	}
+}
+
+// Implementation is gonum's pure-Go BLAS with the heavy routines sent to the
+// loaded CBLAS library.
+type Implementation struct{ gonum.Implementation }
+
+var _ blas.Float64 = Implementation{}
+
+func trans(t blas.Transpose) C.int {
+	if t == blas.NoTrans {
+		return 111
+	}
+	return 112 // Trans and ConjTrans are the same for real matrices
+}
+
+func uplo(u blas.Uplo) C.int {
+	if u == blas.Upper {
+		return 121
+	}
+	return 122
+}
+
+func diag(d blas.Diag) C.int {
+	if d == blas.Unit {
+		return 132
+	}
+	return 131
+}
+
+func side(s blas.Side) C.int {
+	if s == blas.Left {
+		return 141
+	}
+	return 142
+}
+
+func ptr(s []float64) *C.double {
+	if len(s) == 0 {
+		return nil
+	}
+	return (*C.double)(unsafe.Pointer(&s[0]))
+}
+
+// fits reports whether a row-major r x c matrix with leading dimension ld is
+// held by a slice of length n. Calls that fail a check go to gonum, which
+// panics with its usual message instead of letting the C library abort.
+func fits(r, c, ld, n int) bool {
+	if r < 0 || c < 0 || ld < max(1, c) {
+		return false
+	}
+	return r == 0 || c == 0 || n >= ld*(r-1)+c
+}
+
+func vecFits(n, inc, l int) bool {
+	return inc > 0 && (n == 0 || l >= 1+(n-1)*inc)
+}
+
+func validTrans(t blas.Transpose) bool {
+	return t == blas.NoTrans || t == blas.Trans || t == blas.ConjTrans
+}
+
+func validUplo(u blas.Uplo) bool { return u == blas.Upper || u == blas.Lower }
+
+func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	ar, ac := m, k
+	if tA != blas.NoTrans {
+		ar, ac = k, m
+	}
+	br, bc := k, n
+	if tB != blas.NoTrans {
+		br, bc = n, k
+	}
+	if loaded == "" || m*n*k < minLevel3 || !validTrans(tA) || !validTrans(tB) || !fits(ar, ac, lda, len(a)) || !fits(br, bc, ldb, len(b)) || !fits(m, n, ldc, len(c)) {
+		impl.Implementation.Dgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	C.fb_gemm(trans(tA), trans(tB), C.int(m), C.int(n), C.int(k), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb), C.double(beta), ptr(c), C.int(ldc))
+}
+
+func (impl Implementation) Dsyrk(ul blas.Uplo, t blas.Transpose, n, k int, alpha float64, a []float64, lda int, beta float64, c []float64, ldc int) {
+	ar, ac := n, k
+	if t != blas.NoTrans {
+		ar, ac = k, n
+	}
+	if loaded == "" || n*n*k < minLevel3 || !validUplo(ul) || !validTrans(t) || !fits(ar, ac, lda, len(a)) || !fits(n, n, ldc, len(c)) {
+		impl.Implementation.Dsyrk(ul, t, n, k, alpha, a, lda, beta, c, ldc)
+		return
+	}
+	C.fb_syrk(uplo(ul), trans(t), C.int(n), C.int(k), C.double(alpha), ptr(a), C.int(lda), C.double(beta), ptr(c), C.int(ldc))
+}
+
+func (impl Implementation) Dsyr2k(ul blas.Uplo, t blas.Transpose, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	ar, ac := n, k
+	if t != blas.NoTrans {
+		ar, ac = k, n
+	}
+	if loaded == "" || n*n*k < minLevel3 || !validUplo(ul) || !validTrans(t) || !fits(ar, ac, lda, len(a)) || !fits(ar, ac, ldb, len(b)) || !fits(n, n, ldc, len(c)) {
+		impl.Implementation.Dsyr2k(ul, t, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	C.fb_syr2k(uplo(ul), trans(t), C.int(n), C.int(k), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb), C.double(beta), ptr(c), C.int(ldc))
+}
+
+func (impl Implementation) Dsymm(s blas.Side, ul blas.Uplo, m, n int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	na := m
+	if s == blas.Right {
+		na = n
+	}
+	if loaded == "" || m*n*na < minLevel3 || (s != blas.Left && s != blas.Right) || !validUplo(ul) || !fits(na, na, lda, len(a)) || !fits(m, n, ldb, len(b)) || !fits(m, n, ldc, len(c)) {
+		impl.Implementation.Dsymm(s, ul, m, n, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	C.fb_symm(side(s), uplo(ul), C.int(m), C.int(n), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb), C.double(beta), ptr(c), C.int(ldc))
+}
+
+func validTri(s blas.Side, ul blas.Uplo, t blas.Transpose, d blas.Diag) bool {
+	return (s == blas.Left || s == blas.Right) && validUplo(ul) && validTrans(t) && (d == blas.Unit || d == blas.NonUnit)
+}
+
+func (impl Implementation) Dtrmm(s blas.Side, ul blas.Uplo, t blas.Transpose, d blas.Diag, m, n int, alpha float64, a []float64, lda int, b []float64, ldb int) {
+	na := m
+	if s == blas.Right {
+		na = n
+	}
+	if loaded == "" || m*n*na < minLevel3 || !validTri(s, ul, t, d) || !fits(na, na, lda, len(a)) || !fits(m, n, ldb, len(b)) {
+		impl.Implementation.Dtrmm(s, ul, t, d, m, n, alpha, a, lda, b, ldb)
+		return
+	}
+	C.fb_trmm(side(s), uplo(ul), trans(t), diag(d), C.int(m), C.int(n), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb))
+}
+
+func (impl Implementation) Dtrsm(s blas.Side, ul blas.Uplo, t blas.Transpose, d blas.Diag, m, n int, alpha float64, a []float64, lda int, b []float64, ldb int) {
+	na := m
+	if s == blas.Right {
+		na = n
+	}
+	if loaded == "" || m*n*na < minLevel3 || !validTri(s, ul, t, d) || !fits(na, na, lda, len(a)) || !fits(m, n, ldb, len(b)) {
+		impl.Implementation.Dtrsm(s, ul, t, d, m, n, alpha, a, lda, b, ldb)
+		return
+	}
+	C.fb_trsm(side(s), uplo(ul), trans(t), diag(d), C.int(m), C.int(n), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb))
+}
+
+func (impl Implementation) Dgemv(t blas.Transpose, m, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
+	lx, ly := n, m
+	if t != blas.NoTrans {
+		lx, ly = m, n
+	}
+	if loaded == "" || m*n < minLevel2 || !validTrans(t) || !fits(m, n, lda, len(a)) || !vecFits(lx, incX, len(x)) || !vecFits(ly, incY, len(y)) {
+		impl.Implementation.Dgemv(t, m, n, alpha, a, lda, x, incX, beta, y, incY)
+		return
+	}
+	C.fb_gemv(trans(t), C.int(m), C.int(n), C.double(alpha), ptr(a), C.int(lda), ptr(x), C.int(incX), C.double(beta), ptr(y), C.int(incY))
+}
+
+func (impl Implementation) Dsymv(ul blas.Uplo, n int, alpha float64, a []float64, lda int, x []float64, incX int, beta float64, y []float64, incY int) {
+	if loaded == "" || n*n < minLevel2 || !validUplo(ul) || !fits(n, n, lda, len(a)) || !vecFits(n, incX, len(x)) || !vecFits(n, incY, len(y)) {
+		impl.Implementation.Dsymv(ul, n, alpha, a, lda, x, incX, beta, y, incY)
+		return
+	}
+	C.fb_symv(uplo(ul), C.int(n), C.double(alpha), ptr(a), C.int(lda), ptr(x), C.int(incX), C.double(beta), ptr(y), C.int(incY))
+}
+
+func (impl Implementation) Dger(m, n int, alpha float64, x []float64, incX int, y []float64, incY int, a []float64, lda int) {
+	if loaded == "" || m*n < minLevel2 || !fits(m, n, lda, len(a)) || !vecFits(m, incX, len(x)) || !vecFits(n, incY, len(y)) {
+		impl.Implementation.Dger(m, n, alpha, x, incX, y, incY, a, lda)
+		return
+	}
+	C.fb_ger(C.int(m), C.int(n), C.double(alpha), ptr(x), C.int(incX), ptr(y), C.int(incY), ptr(a), C.int(lda))
+}
+
+func setThreads(n int) bool {
+	if loaded == "" {
+		return false
+	}
+	return C.fb_setthreads(C.int(n)) == 1
+}
+
+func threads() int {
+	if loaded == "" {
+		return 1
+	}
+	return int(C.fb_getthreads())
+}
