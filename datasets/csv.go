@@ -134,7 +134,7 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 		return nil, fmt.Errorf("no data rows with at least one feature column")
 	}
 	ds := &Dataset{X: mat.NewDense(rows, d, data)}
-	if header != nil {
+	if len(header) == ncol {
 		for j, h := range header {
 			if j != labelCol {
 				ds.Features = append(ds.Features, h)
