@@ -21,3 +21,22 @@ func SetThreads(n int) bool { return setThreads(max(1, n)) }
 
 // Threads returns the size of the library's thread pool (1 for pure Go).
 func Threads() int { return threads() }
+
+// HasLAPACK reports whether the loaded library also provides the LAPACK
+// routines Dsyevr and Dgesdd (OpenBLAS does).
+func HasLAPACK() bool { return hasLAPACK() }
+
+// Dsyevr calls LAPACK's dsyevr (column-major, Fortran conventions: jobz 'N'
+// or 'V', range 'A', 'V' or 'I', uplo 'U' or 'L', 1-based il..iu). It returns
+// the number of eigenvalues found and LAPACK's info. A call with lwork = -1
+// or liwork = -1 is a workspace query. It panics when HasLAPACK is false.
+func Dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, il, iu int, abstol float64, w, z []float64, ldz int, isuppz []int32, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	return dsyevr(jobz, rng, uplo, n, a, lda, vl, vu, il, iu, abstol, w, z, ldz, isuppz, work, lwork, iwork, liwork)
+}
+
+// Dgesdd calls LAPACK's dgesdd (column-major, Fortran conventions) and
+// returns info. lwork = -1 is a workspace query. It panics when HasLAPACK is
+// false.
+func Dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
+	return dgesdd(jobz, m, n, a, lda, s, u, ldu, vt, ldvt, work, lwork, iwork)
+}

@@ -17,6 +17,10 @@ typedef void (*gemv_t)(int, int, int, int, double, const double*, int, const dou
 typedef void (*symv_t)(int, int, int, double, const double*, int, const double*, int, double, double*, int);
 typedef void (*ger_t)(int, int, int, double, const double*, int, const double*, int, double*, int);
 typedef void (*setthreads_t)(int);
+// LAPACK, Fortran ABI (column-major, arguments by reference, 32-bit
+// integers, hidden character lengths at the end).
+typedef void (*syevr_t)(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*, const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*, const int*, int*, size_t, size_t, size_t);
+typedef void (*gesdd_t)(const char*, const int*, const int*, double*, const int*, double*, double*, const int*, double*, const int*, double*, const int*, int*, int*, size_t);
 typedef int (*getthreads_t)(void);
 
 static gemm_t p_gemm;
@@ -29,6 +33,8 @@ static symv_t p_symv;
 static ger_t p_ger;
 static setthreads_t p_setthreads;
 static getthreads_t p_getthreads;
+static syevr_t p_syevr;
+static gesdd_t p_gesdd;
 
 // fb_load opens lib and resolves every routine; it returns NULL on success
 // and an error message otherwise (the library is then left unused).
@@ -46,6 +52,8 @@ static const char* fb_load(const char* lib) {
 	p_ger = (ger_t)dlsym(h, "cblas_dger");
 	p_setthreads = (setthreads_t)dlsym(h, "openblas_set_num_threads");
 	p_getthreads = (getthreads_t)dlsym(h, "openblas_get_num_threads");
+	p_syevr = (syevr_t)dlsym(h, "dsyevr_");
+	p_gesdd = (gesdd_t)dlsym(h, "dgesdd_");
 	if (!p_gemm || !p_syrk || !p_syr2k || !p_symm || !p_trmm || !p_trsm || !p_gemv || !p_symv || !p_ger) {
 		dlclose(h);
 		return "library lacks a CBLAS routine (cblas_dgemm ... cblas_dger)";
@@ -86,6 +94,17 @@ static int fb_setthreads(int n) {
 	return 1;
 }
 static int fb_getthreads(void) { return p_getthreads ? p_getthreads() : 1; }
+static int fb_has_lapack(void) { return p_syevr != NULL && p_gesdd != NULL; }
+static int fb_syevr(char jobz, char range, char uplo, int n, double* a, int lda, double vl, double vu, int il, int iu, double abstol, int* m, double* w, double* z, int ldz, int* isuppz, double* work, int lwork, int* iwork, int liwork) {
+	int info = 0;
+	p_syevr(&jobz, &range, &uplo, &n, a, &lda, &vl, &vu, &il, &iu, &abstol, m, w, z, &ldz, isuppz, work, &lwork, iwork, &liwork, &info, 1, 1, 1);
+	return info;
+}
+static int fb_gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt, double* work, int lwork, int* iwork) {
+	int info = 0;
+	p_gesdd(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, &info, 1);
+	return info;
+}
 */
 import "C"
 
@@ -300,6 +319,25 @@ func (impl Implementation) Dger(m, n int, alpha float64, x []float64, incX int, 
 		return
 	}
 	C.fb_ger(C.int(m), C.int(n), C.double(alpha), ptr(x), C.int(incX), ptr(y), C.int(incY), ptr(a), C.int(lda))
+}
+
+func hasLAPACK() bool { return loaded != "" && C.fb_has_lapack() == 1 }
+
+func iptr(s []int32) *C.int {
+	if len(s) == 0 {
+		return nil
+	}
+	return (*C.int)(unsafe.Pointer(&s[0]))
+}
+
+func dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, il, iu int, abstol float64, w, z []float64, ldz int, isuppz []int32, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	var cm C.int
+	info = int(C.fb_syevr(C.char(jobz), C.char(rng), C.char(uplo), C.int(n), ptr(a), C.int(lda), C.double(vl), C.double(vu), C.int(il), C.int(iu), C.double(abstol), &cm, ptr(w), ptr(z), C.int(ldz), iptr(isuppz), ptr(work), C.int(lwork), iptr(iwork), C.int(liwork)))
+	return int(cm), info
+}
+
+func dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
+	return int(C.fb_gesdd(C.char(jobz), C.int(m), C.int(n), ptr(a), C.int(lda), ptr(s), ptr(u), C.int(ldu), ptr(vt), C.int(ldvt), ptr(work), C.int(lwork), iptr(iwork)))
 }
 
 func setThreads(n int) bool {

@@ -9,3 +9,13 @@ func init() { loadErr = "built without cgo (or with -tags purego)" }
 func setThreads(int) bool { return false }
 
 func threads() int { return 1 }
+
+func hasLAPACK() bool { return false }
+
+func dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, il, iu int, abstol float64, w, z []float64, ldz int, isuppz []int32, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	panic("fastblas: no LAPACK")
+}
+
+func dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
+	panic("fastblas: no LAPACK")
+}

@@ -1,0 +1,454 @@
+package algorithms
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+func randNormal(rng *rand.Rand, n, d int) *mat.Dense {
+	x := mat.NewDense(n, d, nil)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			x.Set(i, j, rng.NormFloat64())
+		}
+	}
+	return x
+}
+
+// latentSet builds the Corollary 1 setting: nLatent independent zero-mean
+// normals with variances in (0.3, 0.9), and nRed redundant columns, each the
+// product of two or three distinct latent ones (so its variance is below its
+// parents'), in a random column order. It returns X and the latent columns.
+func latentSet(rng *rand.Rand, n, nLatent, nRed int) (*mat.Dense, []int) {
+	d := nLatent + nRed
+	cols := make([][]float64, d)
+	for j := 0; j < nLatent; j++ {
+		sd := math.Sqrt(0.3 + 0.6*rng.Float64())
+		cols[j] = make([]float64, n)
+		for i := range cols[j] {
+			cols[j][i] = sd * rng.NormFloat64()
+		}
+	}
+	for j := nLatent; j < d; j++ {
+		deg := 2 + rng.IntN(2)
+		parents := rng.Perm(nLatent)[:deg]
+		cols[j] = make([]float64, n)
+		for i := range cols[j] {
+			p := 1.0
+			for _, a := range parents {
+				p *= cols[a][i]
+			}
+			cols[j][i] = p
+		}
+	}
+	perm := rng.Perm(d)
+	x := mat.NewDense(n, d, nil)
+	var latent []int
+	for newCol, old := range perm {
+		x.SetCol(newCol, cols[old])
+		if old < nLatent {
+			latent = append(latent, newCol)
+		}
+	}
+	sort.Ints(latent)
+	return x, latent
+}
+
+func TestOrthonormality(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	X := randNormal(rng, 300, 12)
+	o, err := NewOrthogonalizer(X, Multilinear(3), 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := 0; j < 12; j++ {
+		if err := o.Add(o.Centered(j)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Q := o.Basis()
+	n, r := Q.Dims()
+	if r != 12+66+220 {
+		t.Fatalf("kept %d functions, want %d (all of multilinear:3 in 12 variables)", r, 12+66+220)
+	}
+	var g mat.Dense
+	g.Mul(Q.T(), Q)
+	g.Scale(1/float64(n), &g)
+	for i := 0; i < r; i++ {
+		g.Set(i, i, g.At(i, i)-1)
+	}
+	if e := mat.Norm(&g, 2); e > 1e-8 {
+		t.Errorf("||Q^T Q / N - I|| = %g", e)
+	}
+	// Every kept function is orthogonal to the constant function.
+	ones := make([]float64, n)
+	floats.AddConst(1, ones)
+	for k := 0; k < r; k++ {
+		if m := floats.Dot(mat.Col(nil, k, Q), ones) / float64(n); math.Abs(m) > 1e-10 {
+			t.Fatalf("function %d has mean %g", k, m)
+		}
+	}
+}
+
+// The residual variance of a selected feature, recomputed from the basis
+// (not from the engine's variance updates), is zero.
+func TestSelectedResidualIsZero(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	X, _ := latentSet(rng, 400, 6, 6)
+	o, err := NewOrthogonalizer(X, Multilinear(2), 0, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []int{3, 7, 1} {
+		if err := o.Add(o.Centered(s)); err != nil {
+			t.Fatal(err)
+		}
+		Q := o.Basis()
+		n, _ := Q.Dims()
+		x := mat.NewVecDense(n, slices.Clone(o.Centered(s)))
+		var c, proj mat.VecDense
+		c.MulVec(Q.T(), x)
+		c.ScaleVec(1/float64(n), &c)
+		proj.MulVec(Q, &c)
+		x.SubVec(x, &proj)
+		if v := mat.Dot(x, x) / float64(n); v > 1e-20 {
+			t.Errorf("feature %d: residual variance %g after selection", s, v)
+		}
+		if v := o.Variances()[s]; v > 1e-12 {
+			t.Errorf("feature %d: engine variance %g after selection", s, v)
+		}
+	}
+}
+
+// shuffled presents the functions of a family in a different order.
+type shuffled struct {
+	Family
+	seed uint64
+}
+
+func (s shuffled) New(j int) []Term {
+	terms := s.Family.New(j)
+	rng := rand.New(rand.NewPCG(s.seed, uint64(j)))
+	rng.Shuffle(len(terms), func(a, b int) { terms[a], terms[b] = terms[b], terms[a] })
+	return terms
+}
+
+func TestGFSIndependentOfOrderInsideBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	X, _ := latentSet(rng, 500, 8, 8)
+	ref := &GFS{Family: Multilinear(3), Eps2: 1e-3}
+	if err := ref.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := &GFS{Family: shuffled{Multilinear(3), seed}, Eps2: 1e-3}
+		if err := g.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(g.Selected(), ref.Selected()) {
+			t.Errorf("seed %d: selected %v, in family order %v", seed, g.Selected(), ref.Selected())
+		}
+		if len(g.Trace()) != len(ref.Trace()) || !floats.EqualApprox(g.Trace(), ref.Trace(), 1e-10) {
+			t.Errorf("seed %d: trace %v, in family order %v", seed, g.Trace(), ref.Trace())
+		}
+	}
+}
+
+// pcaReference returns the population-covariance eigenvalues (decreasing)
+// and eigenvectors of X.
+func pcaReference(X *mat.Dense) ([]float64, *mat.Dense) {
+	n, d := X.Dims()
+	xc := mat.DenseCopyOf(X)
+	mean := columnMeans(X)
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			xc.Set(i, j, xc.At(i, j)-mean[j])
+		}
+	}
+	rho, eig := principalDirections(xc)
+	return eig, rho
+}
+
+func TestGFRMultilinear1IsPCA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, tc := range []struct {
+		name  string
+		n, d  int
+		dense int // denseEigenLimit for the run
+	}{
+		{"dense eigensolver", 200, 15, 64},
+		{"lanczos", 400, 90, 0},
+	} {
+		// Correlated data with a decaying spectrum.
+		Z := randNormal(rng, tc.n, tc.d)
+		A := randNormal(rng, tc.d, tc.d)
+		for j := 0; j < tc.d; j++ {
+			col := mat.Col(nil, j, A)
+			floats.Scale(math.Pow(0.9, float64(j)), col)
+			A.SetCol(j, col)
+		}
+		var X mat.Dense
+		X.Mul(Z, A.T())
+		saved := denseEigenLimit
+		denseEigenLimit = tc.dense
+		g := &GFR{Family: Multilinear(1), K: 10}
+		err := g.Fit(&X, nil)
+		denseEigenLimit = saved
+		if err != nil {
+			t.Fatal(err)
+		}
+		eig, rho := pcaReference(&X)
+		tr := g.Trace()
+		if len(tr) != 11 {
+			t.Fatalf("%s: trace has %d values, want 10 + the residual", tc.name, len(tr))
+		}
+		for j := 0; j < 11; j++ {
+			if math.Abs(tr[j]-eig[j]) > 1e-9*eig[0] {
+				t.Errorf("%s: lambda_%d = %.12g, PCA eigenvalue %.12g", tc.name, j+1, tr[j], eig[j])
+			}
+		}
+		C := g.Components()
+		for j := 0; j < 10; j++ {
+			dot := floats.Dot(mat.Col(nil, j, C), mat.Col(nil, j, rho))
+			if math.Abs(math.Abs(dot)-1) > 1e-7 {
+				t.Errorf("%s: direction %d has |cos| %g with the principal direction", tc.name, j+1, math.Abs(dot))
+			}
+		}
+	}
+}
+
+// Theorem 2 / Corollary 1: GFA with a family that captures the redundancies
+// returns exactly the latent (non-redundant) features.
+func TestGFARecoversLatentFeatures(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		rng := rand.New(rand.NewPCG(5, seed))
+		X, latent := latentSet(rng, 5000, 10, 10)
+		for _, argmax := range []string{ArgmaxInitial, ArgmaxCurrent} {
+			g := &GFA{Family: Multilinear(3), Eps: 1e-4, Argmax: argmax}
+			if err := g.Fit(X, nil); err != nil {
+				t.Fatal(err)
+			}
+			got := slices.Sorted(slices.Values(g.Selected()))
+			if !slices.Equal(got, latent) {
+				t.Errorf("seed %d, argmax %s: GFA selected %v, latent features are %v", seed, argmax, got, latent)
+			}
+		}
+	}
+}
+
+// GCA on X = sum rho_i Z_i with a random orthonormal basis keeps exactly the
+// non-redundant principal components (Corollary 1 in the component basis).
+func TestGCARecoversComponents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	n, nLatent := 8000, 6
+	// Latent components; redundancies are scaled products, less variant than
+	// their parents. The sample principal directions of two components with
+	// close variances mix (by about sqrt(v_a v_b / N) / |v_a - v_b|), and the
+	// product of two mixed components contains squares, which multilinear:2
+	// cannot capture; so each product pairs components of distant variances.
+	vars := []float64{6, 5, 4, 3, 2.2, 1.5}
+	cols := [][]float64{}
+	for _, v := range vars {
+		c := make([]float64, n)
+		for i := range c {
+			c[i] = math.Sqrt(v) * rng.NormFloat64()
+		}
+		cols = append(cols, c)
+	}
+	for _, p := range [][2]int{{0, 4}, {1, 5}, {2, 5}} {
+		c := make([]float64, n)
+		for i := range c {
+			c[i] = 0.03 * cols[p[0]][i] * cols[p[1]][i]
+		}
+		cols = append(cols, c)
+	}
+	d := len(cols)
+	Z := mat.NewDense(n, d, nil)
+	for j, c := range cols {
+		Z.SetCol(j, c)
+	}
+	var qr mat.QR
+	qr.Factorize(randNormal(rng, d, d))
+	var rho mat.Dense
+	qr.QTo(&rho)
+	var X mat.Dense
+	X.Mul(Z, rho.T())
+	g := &GCA{Family: Multilinear(2), Eps: 1e-4}
+	if err := g.Fit(&X, nil); err != nil {
+		t.Fatal(err)
+	}
+	// The kept principal directions must span the latent components' directions.
+	kept := g.Components()
+	if _, m := kept.Dims(); m != nLatent {
+		t.Fatalf("GCA kept %d components (%v), want %d", m, g.Kept(), nLatent)
+	}
+	for j := 0; j < nLatent; j++ {
+		r := mat.Col(nil, j, &rho)
+		var c mat.VecDense
+		c.MulVec(kept.T(), mat.NewVecDense(d, r))
+		if norm := mat.Norm(&c, 2); math.Abs(norm-1) > 1e-2 {
+			t.Errorf("latent direction %d is only %.4f inside the kept span", j, norm)
+		}
+	}
+}
+
+// Rank-deficient inputs: fewer samples than functions, duplicated and
+// constant columns, a single feature, two samples. Results must be finite
+// and the methods must stop by themselves.
+func TestDegenerateInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	small := randNormal(rng, 12, 8) // 12 samples, multilinear:3 has 92 functions
+	dup := randNormal(rng, 50, 5)
+	dup.SetCol(3, mat.Col(nil, 1, dup))
+	constant := randNormal(rng, 50, 5)
+	constant.SetCol(2, []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
+	allConst := mat.NewDense(10, 3, nil)
+	for _, tc := range []struct {
+		name string
+		X    *mat.Dense
+	}{
+		{"N < |F|", small},
+		{"duplicated column", dup},
+		{"constant column", constant},
+		{"all constant", allConst},
+		{"one feature", randNormal(rng, 20, 1)},
+		{"two samples", randNormal(rng, 2, 4)},
+	} {
+		for _, fam := range []Family{Multilinear(1), Multilinear(3), Poly(3), HermiteFamily(2), Fourier(2)} {
+			methods := []interface {
+				Fit(*mat.Dense, []int) error
+				Trace() []float64
+			}{
+				&GFS{Family: fam, Eps2: 1e-6}, &GFS{Family: fam, K: 4}, &GFR{Family: fam, Eps2: 1e-6},
+				&GFA{Family: fam, Eps: 1e-6}, &GCA{Family: fam, Eps: 1e-6},
+			}
+			for _, m := range methods {
+				if err := m.Fit(tc.X, nil); err != nil {
+					t.Errorf("%s, %s, %T: %v", tc.name, fam, m, err)
+					continue
+				}
+				for _, v := range m.Trace() {
+					if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+						t.Errorf("%s, %s, %T: trace %v", tc.name, fam, m, m.Trace())
+						break
+					}
+				}
+			}
+		}
+	}
+	// A duplicated column is never selected twice: after one copy, the
+	// other has zero residual variance.
+	g := &GFS{Family: Multilinear(1), Eps2: 1e-9}
+	if err := g.Fit(dup, nil); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(g.Selected(), 1) && slices.Contains(g.Selected(), 3) {
+		t.Errorf("both copies of a duplicated column selected: %v", g.Selected())
+	}
+	c := &GFS{Family: Multilinear(2), Eps2: 1e-9}
+	if err := c.Fit(constant, nil); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(c.Selected(), 2) {
+		t.Errorf("constant column selected: %v", c.Selected())
+	}
+}
+
+func TestInvalidInputs(t *testing.T) {
+	X := mat.NewDense(3, 2, []float64{1, 2, 3, math.NaN(), 5, 6})
+	if err := (&GFS{Family: Multilinear(1)}).Fit(X, nil); err == nil {
+		t.Error("NaN accepted")
+	}
+	ok := mat.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 7})
+	if err := (&GFS{}).Fit(ok, nil); err == nil {
+		t.Error("missing family accepted")
+	}
+	if err := (&GFS{Family: Multilinear(1), K: -1}).Fit(ok, nil); err == nil {
+		t.Error("negative k accepted")
+	}
+	if err := (&GFA{Family: Multilinear(1), Argmax: "best"}).Fit(ok, nil); err == nil {
+		t.Error("unknown argmax rule accepted")
+	}
+	g := &GFR{Family: Multilinear(1), K: 1}
+	if _, err := g.Transform(ok); err == nil {
+		t.Error("Transform before Fit accepted")
+	}
+	if err := g.Fit(ok, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Transform(mat.NewDense(2, 3, nil)); err == nil {
+		t.Error("Transform with the wrong number of columns accepted")
+	}
+	// Overflowing functions are reported, not propagated as Inf.
+	big := mat.NewDense(3, 1, []float64{1e120, -1e120, 3})
+	if err := (&GFS{Family: Poly(3), K: 1}).Fit(big, nil); err == nil || !strings.Contains(err.Error(), "z1^3") {
+		t.Errorf("overflow of z1^3 not reported: %v", err)
+	}
+	huge := mat.NewDense(3, 1, []float64{1e200, -1e200, 3})
+	for _, m := range []interface{ Fit(*mat.Dense, []int) error }{&GFS{Family: Poly(3), K: 1}, &GFR{Family: Poly(3)}, &GFA{Family: Poly(3)}, &GCA{Family: Poly(3)}} {
+		if err := m.Fit(huge, nil); err == nil || !strings.Contains(err.Error(), "overflows") {
+			t.Errorf("%T: overflowing variance not reported: %v", m, err)
+		}
+	}
+}
+
+// Count mode gives exactly K features and the residual after the K-th.
+func TestCountMode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	X := randNormal(rng, 200, 10)
+	g := &GFS{Family: Multilinear(2), K: 4}
+	if err := g.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Selected()) != 4 || len(g.Trace()) != 5 {
+		t.Errorf("K=4: %d selected, %d trace values; want 4 and 5", len(g.Selected()), len(g.Trace()))
+	}
+	if g.Report()["stop"] != string(StopCount) {
+		t.Errorf("stop = %v", g.Report()["stop"])
+	}
+	r := &GFR{Family: Multilinear(2), K: 3}
+	if err := r.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	z, err := r.Transform(X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, m := z.Dims(); m != 3 {
+		t.Errorf("Transform gives %d features, want 3", m)
+	}
+	// The first extracted feature's variance is lambda_1.
+	col := mat.Col(nil, 0, z)
+	if v := floats.Dot(col, col) / 200; math.Abs(v-r.Trace()[0]) > 1e-9*v {
+		t.Errorf("Var(Z_1) = %g, lambda_1 = %g", v, r.Trace()[0])
+	}
+}
+
+func TestArgmaxTie(t *testing.T) {
+	for _, tc := range []struct {
+		v    []float64
+		want int
+	}{
+		{[]float64{1, 1 + 1e-12, 0.5}, 0},
+		{[]float64{1, 1 + 1e-6, 0.5}, 1},
+		{[]float64{0, 0, 0}, 0},
+		{[]float64{-1, 3, 3}, 1},
+	} {
+		if got, _ := argmaxTie(tc.v, nil); got != tc.want {
+			t.Errorf("argmaxTie(%v) = %d, want %d", tc.v, got, tc.want)
+		}
+	}
+	if got, _ := argmaxTie([]float64{5, 1}, func(i int) bool { return i != 0 }); got != 1 {
+		t.Errorf("allowed set ignored: %d", got)
+	}
+	if got, _ := argmaxTie([]float64{5, 1}, func(int) bool { return false }); got != -1 {
+		t.Errorf("empty allowed set: %d", got)
+	}
+}

@@ -1,0 +1,96 @@
+package algorithms
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/preprocess"
+)
+
+// coil20 returns COIL-20 (1440 x 1024) from the data directory.
+func coil20(b *testing.B, kind preprocess.Kind) *mat.Dense {
+	b.Helper()
+	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	x, _, err := preprocess.Apply(kind, ds.X)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return x
+}
+
+type fitter interface {
+	Fit(*mat.Dense, []int) error
+	Report() map[string]any
+}
+
+func benchFit(b *testing.B, X *mat.Dense, newMethod func() fitter, count func(fitter) int) {
+	b.ReportAllocs()
+	var m fitter
+	for b.Loop() {
+		m = newMethod()
+		if err := m.Fit(X, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(count(m)), "features")
+	b.ReportMetric(float64(m.Report()["functions_kept"].(int)), "functions")
+}
+
+func selectedCount(m fitter) int { return len(m.(interface{ Selected() []int }).Selected()) }
+
+func directionCount(m fitter) int {
+	_, c := m.(*GFR).Components().Dims()
+	return c
+}
+
+// The speed targets: GFS on COIL-20 with eps^2 = 0.01, raw centered
+// data for multilinear:1..3 and standardized data for multilinear:2; GFR on
+// the same data within 2x of GFS.
+func BenchmarkCOIL20(b *testing.B) {
+	for _, tc := range []struct {
+		prep preprocess.Kind
+		deg  int
+	}{
+		{preprocess.Center, 1}, {preprocess.Center, 2}, {preprocess.Center, 3}, {preprocess.Standardize, 2},
+	} {
+		X := coil20(b, tc.prep)
+		b.Run(fmt.Sprintf("GFS/%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
+			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(tc.deg), Eps2: 0.01} }, selectedCount)
+		})
+		b.Run(fmt.Sprintf("GFR/%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
+			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(tc.deg), Eps2: 0.01} }, directionCount)
+		})
+	}
+}
+
+// BenchmarkRandom runs the same work on a random matrix of COIL-20's shape
+// (no redundancy: the process runs until the functions fill the sample space).
+func BenchmarkRandom1440x1024(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	X := mat.NewDense(1440, 1024, nil)
+	for i := 0; i < 1440; i++ {
+		for j := 0; j < 1024; j++ {
+			X.Set(i, j, rng.Float64())
+		}
+	}
+	for _, deg := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("GFS/multilinear:%d", deg), func(b *testing.B) {
+			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(deg), Eps2: 0.01} }, selectedCount)
+		})
+		b.Run(fmt.Sprintf("GFR/multilinear:%d", deg), func(b *testing.B) {
+			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(deg), Eps2: 0.01} }, directionCount)
+		})
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.Logf("process peak heap (Sys) %.0f MB", float64(ms.Sys)/1e6)
+}

@@ -1,0 +1,153 @@
+package algorithms
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+// GFR is Gram-Schmidt Functional Reduction (journal Algorithm 2; algebraic
+// form Algorithm 7). At step j it takes the top unit eigenvector nu_j of the
+// residual covariance Sigma_j, stops when lambda_j = nu_j^T Sigma_j nu_j <=
+// Eps2 (or after K directions when K > 0), and otherwise orthogonalizes the
+// functions of Z_j = X^T nu_j that the family makes available. With
+// Multilinear(1) it coincides with PCA (population covariance, ddof 0).
+//
+// Directions follow fixSign: the entry of largest magnitude is positive.
+type GFR struct {
+	Family Family  // function family F(z); required
+	Eps2   float64 // threshold epsilon^2 on lambda_j (used when K == 0)
+	K      int     // when > 0, extract exactly K directions (fewer if the variance is exhausted)
+	Tol    float64 // dependence tolerance; 0 means DefaultTol
+
+	mean       []float64
+	components *mat.Dense // d x m
+	trace      []float64
+	stop       Stop
+	stats      Stats
+}
+
+// Fit runs GFR on the n x d matrix X. y is ignored.
+func (g *GFR) Fit(X *mat.Dense, _ []int) error {
+	if g.K < 0 || g.Eps2 < 0 {
+		return fmt.Errorf("gfr: thresholds and k must be non-negative")
+	}
+	o, err := NewOrthogonalizer(X, g.Family, g.Tol, true)
+	if err != nil {
+		return fmt.Errorf("gfr: %w", err)
+	}
+	n, d := o.n, o.d
+	g.mean = columnMeans(X)
+	g.trace = g.trace[:0]
+	sigma := o.Covariance()
+	scale := 0.0 // bound on ||Sigma_j||: trace(Sigma_1) until lambda_1 is known
+	for i := 0; i < d; i++ {
+		scale += sigma.At(i, i)
+	}
+	var dirs [][]float64
+	g.stop = ""
+	z := make([]float64, n)
+	for step := 0; ; step++ {
+		if len(dirs) == d {
+			g.stop = StopAll
+			break
+		}
+		lambda, nu := topEigen(sigma, scale, step)
+		if step == 0 {
+			scale = lambda
+		}
+		g.trace = append(g.trace, lambda)
+		switch {
+		case g.K > 0 && len(dirs) == g.K:
+			g.stop = StopCount
+		case g.K == 0 && lambda <= g.Eps2:
+			g.stop = StopThreshold
+		case lambda <= zeroVariance*scale:
+			g.stop = StopExhausted
+		case o.Full():
+			g.stop = StopSamples
+		}
+		if g.stop != "" {
+			break
+		}
+		dirs = append(dirs, nu)
+		// Z_j = X^T nu_j on the samples (X centered).
+		blas64.Implementation().Dgemv(blas.Trans, d, n, 1, o.xt, n, nu, 1, 0, z, 1)
+		if err := o.Add(z); err != nil {
+			return fmt.Errorf("gfr: %w", err)
+		}
+	}
+	g.components = columnsMatrix(d, dirs)
+	g.stats = o.Stats()
+	return nil
+}
+
+// Components returns the d x m matrix of the directions nu_1..nu_m.
+func (g *GFR) Components() *mat.Dense { return g.components }
+
+// Trace returns lambda_j for every extracted direction, followed by the value
+// that stopped the method (at or below Eps2) when there is one.
+func (g *GFR) Trace() []float64 { return g.trace }
+
+// Transform projects the rows of X, centered with the training means, on the
+// directions: Z = (X - mean) [nu_1 ... nu_m].
+func (g *GFR) Transform(X *mat.Dense) (*mat.Dense, error) {
+	return project(X, g.mean, g.components, "gfr")
+}
+
+// Report returns why GFR stopped and what the orthogonalization did.
+func (g *GFR) Report() map[string]any { return report(g.stop, g.stats) }
+
+func columnMeans(X mat.Matrix) []float64 {
+	n, d := X.Dims()
+	mean := make([]float64, d)
+	col := make([]float64, n)
+	for j := range mean {
+		mat.Col(col, j, X)
+		mean[j] = floats.Sum(col) / float64(n)
+	}
+	return mean
+}
+
+// columnsMatrix returns the d x len(cols) matrix with the given columns.
+func columnsMatrix(d int, cols [][]float64) *mat.Dense {
+	if len(cols) == 0 {
+		return &mat.Dense{}
+	}
+	m := mat.NewDense(d, len(cols), nil)
+	for j, c := range cols {
+		m.SetCol(j, c)
+	}
+	return m
+}
+
+// project returns (X - mean) W, checking shapes.
+func project(X *mat.Dense, mean []float64, W *mat.Dense, method string) (*mat.Dense, error) {
+	if mean == nil {
+		return nil, fmt.Errorf("%s: Transform called before Fit", method)
+	}
+	n, d := X.Dims()
+	if d != len(mean) {
+		return nil, fmt.Errorf("%s: X has %d columns, the model was fitted on %d", method, d, len(mean))
+	}
+	if W.IsEmpty() {
+		return mat.NewDense(n, 1, nil).Slice(0, n, 0, 0).(*mat.Dense), nil
+	}
+	xc := mat.NewDense(n, d, nil)
+	for i := 0; i < n; i++ {
+		row := xc.RawRowView(i)
+		for j := range row {
+			row[j] = X.At(i, j) - mean[j]
+			if math.IsNaN(row[j]) || math.IsInf(row[j], 0) {
+				return nil, fmt.Errorf("%s: X[%d][%d] is not finite", method, i, j)
+			}
+		}
+	}
+	var z mat.Dense
+	z.Mul(xc, W)
+	return &z, nil
+}

@@ -1,0 +1,171 @@
+package algorithms
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Stop says why a method stopped.
+type Stop string
+
+// The reasons a method stops.
+const (
+	StopThreshold Stop = "threshold"    // the variance fell to or below the threshold
+	StopCount     Stop = "count"        // K features or directions were produced
+	StopAll       Stop = "all"          // every feature or direction was used
+	StopExhausted Stop = "exhausted"    // the residual variance is numerically zero: nothing left to explain
+	StopSamples   Stop = "sample-limit" // the kept functions span every function of the samples
+)
+
+// zeroVariance is the relative level (of the largest initial variance) below
+// which a residual variance is rounding noise.
+const zeroVariance = 1e-13
+
+// GFS is Gram-Schmidt Functional Selection (journal Algorithm 4; algebraic
+// form Algorithm 9). At step j it selects the feature of largest residual
+// variance, s_j = argmax_i sigma_{j,i}, and orthogonalizes the functions of
+// the family that become available, stopping when max_i sigma_{j,i} <= Eps2
+// or, when K > 0, after K features.
+//
+// X is centered by Fit; scaling (e.g. standardization) is the caller's
+// choice. Ties in the argmax follow argmaxTie: entries within 1e-9 x max of
+// the maximum tie, and the lowest index wins.
+type GFS struct {
+	Family Family  // function family F(z); required
+	Eps2   float64 // threshold epsilon^2 on the largest residual variance (used when K == 0)
+	K      int     // when > 0, select exactly K features (fewer if the variance is exhausted)
+	Tol    float64 // dependence tolerance of the orthogonalization; 0 means DefaultTol
+
+	selected []int
+	trace    []float64
+	stop     Stop
+	stats    Stats
+}
+
+// Fit runs GFS on the n x d matrix X. y is ignored.
+func (g *GFS) Fit(X *mat.Dense, _ []int) error {
+	sel, err := runSelection(X, selection{family: g.Family, eps2: g.Eps2, k: g.K, tol: g.Tol, rule: largestResidual})
+	if err != nil {
+		return fmt.Errorf("gfs: %w", err)
+	}
+	g.selected, g.trace, g.stop, g.stats = sel.selected, sel.trace, sel.stop, sel.stats
+	return nil
+}
+
+// Selected returns the selected feature indices in selection order.
+func (g *GFS) Selected() []int { return g.selected }
+
+// Trace returns max_i sigma_{j,i} at every step j, including the final value
+// at or below Eps2 when the threshold stopped the method (or the residual
+// after the K-th feature in count mode).
+func (g *GFS) Trace() []float64 { return g.trace }
+
+// Report returns why GFS stopped and what the orthogonalization did.
+func (g *GFS) Report() map[string]any { return report(g.stop, g.stats) }
+
+func report(stop Stop, st Stats) map[string]any {
+	return map[string]any{
+		"stop":                  string(stop),
+		"functions_evaluated":   st.Evaluated,
+		"functions_kept":        st.Kept,
+		"functions_dependent":   st.Dependent,
+		"functions_not_needed":  st.Skipped,
+	}
+}
+
+// rule picks the next feature in the selection loop.
+type rule int
+
+const (
+	largestResidual rule = iota // GFS: argmax of the current residual variances
+	largestInitial              // GFA (Alg. 5): argmax of the initial variances over features not yet explained
+	largestCurrent              // GFA (Alg. 10): argmax of the current residual variances over features not yet explained
+)
+
+type selection struct {
+	family Family
+	eps2   float64 // GFS: stop when max sigma <= eps2
+	eps    float64 // GFA: E_j = {i : sigma_{j,i} < eps}
+	k      int
+	tol    float64
+	rule   rule
+}
+
+type selectionResult struct {
+	selected []int
+	trace    []float64
+	stop     Stop
+	stats    Stats
+}
+
+// runSelection is the loop shared by GFS (Algorithm 4/9) and GFA
+// (Algorithm 5/10); GCA runs it on the principal components.
+func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
+	var res selectionResult
+	if s.k < 0 || s.eps2 < 0 || s.eps < 0 {
+		return res, fmt.Errorf("thresholds and k must be non-negative")
+	}
+	o, err := NewOrthogonalizer(X, s.family, s.tol, false)
+	if err != nil {
+		return res, err
+	}
+	d := o.d
+	sigma := o.Variances()
+	initial := append([]float64(nil), sigma...)
+	floor := zeroVariance * maxOf(initial)
+	chosen := make([]bool, d)
+	notChosen := func(i int) bool { return !chosen[i] }
+	// E_j of Algorithm 5: features whose residual variance is below eps.
+	unexplained := func(i int) bool { return !chosen[i] && sigma[i] >= s.eps }
+	for {
+		_, top := argmaxTie(sigma, notChosen)
+		if len(res.selected) == d {
+			res.stop = StopAll
+			break
+		}
+		res.trace = append(res.trace, top)
+		switch {
+		case s.k > 0 && len(res.selected) == s.k:
+			res.stop = StopCount
+		case s.k == 0 && s.rule == largestResidual && top <= s.eps2:
+			res.stop = StopThreshold
+		case s.k == 0 && s.rule != largestResidual && top < s.eps: // E_j = [d]
+			res.stop = StopThreshold
+		case top <= floor:
+			res.stop = StopExhausted
+		case o.Full():
+			res.stop = StopSamples
+		}
+		if res.stop != "" {
+			break
+		}
+		var next int
+		switch {
+		case s.rule == largestResidual || s.k > 0 && s.rule == largestCurrent:
+			next, _ = argmaxTie(sigma, notChosen)
+		case s.k > 0: // count mode ignores eps: any feature with variance left
+			next, _ = argmaxTie(initial, func(i int) bool { return !chosen[i] && sigma[i] > floor })
+		case s.rule == largestInitial:
+			next, _ = argmaxTie(initial, unexplained)
+		default:
+			next, _ = argmaxTie(sigma, unexplained)
+		}
+		chosen[next] = true
+		res.selected = append(res.selected, next)
+		if err := o.Add(o.Centered(next)); err != nil {
+			return res, err
+		}
+	}
+	res.stats = o.Stats()
+	return res, nil
+}
+
+func maxOf(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}

@@ -1,0 +1,225 @@
+// Package linalg provides the dense decompositions gsbench's methods share:
+// a symmetric eigendecomposition that can return only the k largest
+// eigenpairs, and a thin SVD. When OpenBLAS (with its LAPACK) is loaded by
+// internal/fastblas they run in LAPACK's dsyevr (MRRR) and dgesdd (divide
+// and conquer); otherwise in gonum's pure-Go code, with the same results up
+// to rounding. Signs are normalized so that results do not depend on the
+// backend: the entry of largest magnitude of each eigenvector, and of each
+// left singular vector, is positive (scikit-learn's svd_flip convention).
+package linalg
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/fastblas"
+)
+
+// EigenSym returns the k largest eigenvalues of the symmetric matrix S in
+// decreasing order (all of them when k <= 0 or k >= d) and, when vectors is
+// true, the d x k matrix whose columns are corresponding unit eigenvectors.
+func EigenSym(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
+	d := S.SymmetricDim()
+	if d == 0 {
+		return nil, nil, fmt.Errorf("linalg: empty matrix")
+	}
+	if k <= 0 || k > d {
+		k = d
+	}
+	raw := S.RawSymmetric()
+	for i := 0; i < d; i++ {
+		for _, v := range raw.Data[i*raw.Stride+i : i*raw.Stride+d] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, nil, fmt.Errorf("linalg: matrix holds a NaN or Inf value")
+			}
+		}
+	}
+	var vals []float64
+	var vecs *mat.Dense
+	var err error
+	if fastblas.HasLAPACK() {
+		vals, vecs, err = eigenLAPACK(S, k, vectors)
+	} else {
+		vals, vecs, err = eigenGonum(S, k, vectors)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if vecs != nil {
+		col := make([]float64, d)
+		for j := 0; j < k; j++ {
+			mat.Col(col, j, vecs)
+			if flipSign(col) {
+				vecs.SetCol(j, col)
+			}
+		}
+	}
+	return vals, vecs, nil
+}
+
+// flipSign negates v when its entry of largest magnitude (the first one, on
+// ties) is negative, and reports whether it did.
+func flipSign(v []float64) bool {
+	best := 0
+	for i, x := range v {
+		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
+			best = i
+		}
+	}
+	if v[best] < 0 {
+		floats.Scale(-1, v)
+		return true
+	}
+	return false
+}
+
+func eigenGonum(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
+	d := S.SymmetricDim()
+	var es mat.EigenSym
+	if !es.Factorize(S, vectors) {
+		return nil, nil, fmt.Errorf("linalg: symmetric eigendecomposition did not converge")
+	}
+	all := es.Values(nil)
+	vals := make([]float64, k)
+	for j := 0; j < k; j++ {
+		vals[j] = all[d-1-j]
+	}
+	if !vectors {
+		return vals, nil, nil
+	}
+	var ev mat.Dense
+	es.VectorsTo(&ev)
+	vecs := mat.NewDense(d, k, nil)
+	col := make([]float64, d)
+	for j := 0; j < k; j++ {
+		mat.Col(col, d-1-j, &ev)
+		vecs.SetCol(j, col)
+	}
+	return vals, vecs, nil
+}
+
+func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
+	d := S.SymmetricDim()
+	raw := S.RawSymmetric()
+	// The row-major upper triangle is the column-major lower triangle.
+	a := make([]float64, d*d)
+	for i := 0; i < d; i++ {
+		copy(a[i*d+i:(i+1)*d], raw.Data[i*raw.Stride+i:i*raw.Stride+d])
+	}
+	jobz, rng := byte('N'), byte('A')
+	if vectors {
+		jobz = 'V'
+	}
+	il, iu := 1, d
+	if k < d {
+		rng, il = 'I', d-k+1
+	}
+	w := make([]float64, d)
+	var z []float64
+	if vectors {
+		z = make([]float64, d*k)
+	}
+	isuppz := make([]int32, 2*max(1, k))
+	work := make([]float64, 1)
+	iwork := make([]int32, 1)
+	if _, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, 0, 0, il, iu, 0, w, z, d, isuppz, work, -1, iwork, -1); info != 0 {
+		return nil, nil, fmt.Errorf("linalg: dsyevr workspace query failed (info %d)", info)
+	}
+	work = make([]float64, int(work[0]))
+	iwork = make([]int32, iwork[0])
+	m, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, 0, 0, il, iu, 0, w, z, d, isuppz, work, len(work), iwork, len(iwork))
+	if info != 0 || m != k {
+		return nil, nil, fmt.Errorf("linalg: dsyevr failed (info %d, %d of %d eigenvalues)", info, m, k)
+	}
+	vals := slices.Clone(w[:k])
+	slices.Reverse(vals)
+	if !vectors {
+		return vals, nil, nil
+	}
+	vecs := mat.NewDense(d, k, nil)
+	for j := 0; j < k; j++ {
+		vecs.SetCol(k-1-j, z[j*d:(j+1)*d]) // column-major: eigenvector j is contiguous
+	}
+	return vals, vecs, nil
+}
+
+// SVD returns the thin singular value decomposition A = U diag(s) V^T of the
+// m x n matrix A, with r = min(m, n) singular values in decreasing order,
+// U m x r and V n x r. The entry of largest magnitude in each column of U is
+// positive.
+func SVD(A mat.Matrix) (s []float64, U, V *mat.Dense, err error) {
+	m, n := A.Dims()
+	if m == 0 || n == 0 {
+		return nil, nil, nil, fmt.Errorf("linalg: empty matrix")
+	}
+	r := min(m, n)
+	a := make([]float64, m*n)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			v := A.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, nil, nil, fmt.Errorf("linalg: matrix holds a NaN or Inf value")
+			}
+			a[i*n+j] = v
+		}
+	}
+	if fastblas.HasLAPACK() {
+		s, U, V, err = svdLAPACK(a, m, n)
+	} else {
+		s, U, V, err = svdGonum(mat.NewDense(m, n, a))
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	u := make([]float64, m)
+	v := make([]float64, n)
+	for k := 0; k < r; k++ {
+		mat.Col(u, k, U)
+		if flipSign(u) {
+			U.SetCol(k, u)
+			mat.Col(v, k, V)
+			floats.Scale(-1, v)
+			V.SetCol(k, v)
+		}
+	}
+	return s, U, V, nil
+}
+
+func svdGonum(A *mat.Dense) ([]float64, *mat.Dense, *mat.Dense, error) {
+	var svd mat.SVD
+	if !svd.Factorize(A, mat.SVDThin) {
+		return nil, nil, nil, fmt.Errorf("linalg: SVD did not converge")
+	}
+	var U, V mat.Dense
+	svd.UTo(&U)
+	svd.VTo(&V)
+	return svd.Values(nil), &U, &V, nil
+}
+
+// svdLAPACK factors the row-major m x n matrix a, which LAPACK sees as the
+// column-major n x m matrix B = A^T = U_B S V_B^T; hence A = V_B S U_B^T.
+func svdLAPACK(a []float64, m, n int) ([]float64, *mat.Dense, *mat.Dense, error) {
+	r := min(m, n)
+	s := make([]float64, r)
+	ub := make([]float64, n*r)  // n x r column-major: V of A, transposed layout
+	vtb := make([]float64, r*m) // r x m column-major: row-major m x r U of A
+	iwork := make([]int32, 8*r)
+	work := make([]float64, 1)
+	if info := fastblas.Dgesdd('S', n, m, a, n, s, ub, n, vtb, r, work, -1, iwork); info != 0 {
+		return nil, nil, nil, fmt.Errorf("linalg: dgesdd workspace query failed (info %d)", info)
+	}
+	work = make([]float64, int(work[0]))
+	if info := fastblas.Dgesdd('S', n, m, a, n, s, ub, n, vtb, r, work, len(work), iwork); info != 0 {
+		return nil, nil, nil, fmt.Errorf("linalg: dgesdd failed (info %d)", info)
+	}
+	U := mat.NewDense(m, r, vtb)
+	V := mat.NewDense(n, r, nil)
+	for k := 0; k < r; k++ {
+		V.SetCol(k, ub[k*n:(k+1)*n])
+	}
+	return s, U, V, nil
+}

@@ -1,0 +1,132 @@
+package linalg
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/fastblas"
+)
+
+func randMat(rng *rand.Rand, m, n int) *mat.Dense {
+	a := mat.NewDense(m, n, nil)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			a.Set(i, j, rng.NormFloat64())
+		}
+	}
+	return a
+}
+
+func TestEigenSym(t *testing.T) {
+	t.Logf("backend: %s (LAPACK %v)", fastblas.Name(), fastblas.HasLAPACK())
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, d := range []int{1, 5, 70} {
+		A := randMat(rng, d+3, d)
+		S := mat.NewSymDense(d, nil)
+		S.SymOuterK(1, A.T())
+		all, _, err := eigenGonum(S, d, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []int{0, 1, 3, d} {
+			vals, vecs, err := EigenSym(S, k, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := k
+			if k <= 0 || k > d {
+				want = d
+			}
+			if len(vals) != want {
+				t.Fatalf("d=%d k=%d: %d values", d, k, len(vals))
+			}
+			for j, v := range vals {
+				if math.Abs(v-all[j]) > 1e-10*math.Max(1, all[0]) {
+					t.Errorf("d=%d k=%d: value %d = %g, want %g", d, k, j, v, all[j])
+				}
+				if j > 0 && v > vals[j-1] {
+					t.Errorf("d=%d: values not decreasing: %v", d, vals)
+				}
+				x := mat.NewVecDense(d, mat.Col(nil, j, vecs))
+				var sx mat.VecDense
+				sx.MulVec(S, x)
+				sx.AddScaledVec(&sx, -v, x)
+				if res := mat.Norm(&sx, 2); res > 1e-9*math.Max(1, all[0]) {
+					t.Errorf("d=%d k=%d: ||S v - lambda v|| = %g for pair %d", d, k, res, j)
+				}
+				big := 0
+				for i := 0; i < d; i++ {
+					if math.Abs(x.AtVec(i)) > math.Abs(x.AtVec(big))*(1+1e-12) {
+						big = i
+					}
+				}
+				if x.AtVec(big) < 0 {
+					t.Errorf("sign convention broken for pair %d", j)
+				}
+			}
+		}
+	}
+	bad := mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1})
+	if _, _, err := EigenSym(bad, 0, false); err == nil {
+		t.Error("NaN accepted")
+	}
+}
+
+func TestSVD(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for _, dims := range [][2]int{{7, 4}, {4, 7}, {30, 30}, {1, 5}} {
+		A := randMat(rng, dims[0], dims[1])
+		s, U, V, err := SVD(A)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _, _, _ := svdGonum(mat.DenseCopyOf(A))
+		var us, back mat.Dense
+		us.Mul(U, mat.NewDiagDense(len(s), s))
+		back.Mul(&us, V.T())
+		back.Sub(&back, A)
+		if e := mat.Norm(&back, 2); e > 1e-10 {
+			t.Errorf("%v: ||U S V^T - A|| = %g", dims, e)
+		}
+		for k := range s {
+			if math.Abs(s[k]-ref[k]) > 1e-10 {
+				t.Errorf("%v: singular value %d = %g, want %g", dims, k, s[k], ref[k])
+			}
+		}
+		var utu mat.Dense
+		utu.Mul(U.T(), U)
+		for i := range s {
+			utu.Set(i, i, utu.At(i, i)-1)
+		}
+		if e := mat.Norm(&utu, 2); e > 1e-10 {
+			t.Errorf("%v: U not orthonormal (%g)", dims, e)
+		}
+	}
+}
+
+func BenchmarkEigenSymTop10of1024(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	A := randMat(rng, 1100, 1024)
+	S := mat.NewSymDense(1024, nil)
+	S.SymOuterK(1, A.T())
+	for b.Loop() {
+		if _, _, err := EigenSym(S, 10, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEigenSymAll1024(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	A := randMat(rng, 1100, 1024)
+	S := mat.NewSymDense(1024, nil)
+	S.SymOuterK(1, A.T())
+	for b.Loop() {
+		if _, _, err := EigenSym(S, 0, true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
