@@ -67,11 +67,11 @@ func (g *GFS) Report() map[string]any { return report(g.stop, g.stats) }
 
 func report(stop Stop, st Stats) map[string]any {
 	return map[string]any{
-		"stop":                  string(stop),
-		"functions_evaluated":   st.Evaluated,
-		"functions_kept":        st.Kept,
-		"functions_dependent":   st.Dependent,
-		"functions_not_needed":  st.Skipped,
+		"stop":                 string(stop),
+		"functions_evaluated":  st.Evaluated,
+		"functions_kept":       st.Kept,
+		"functions_dependent":  st.Dependent,
+		"functions_not_needed": st.Skipped,
 	}
 }
 
