@@ -69,7 +69,7 @@ func TestOrthonormality(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j := 0; j < 12; j++ {
-		if err := o.Add(o.Centered(j)); err != nil {
+		if err := o.AddFeature(j); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -107,7 +107,7 @@ func TestSelectedResidualIsZero(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []int{3, 7, 1} {
-		if err := o.Add(o.Centered(s)); err != nil {
+		if err := o.AddFeature(s); err != nil {
 			t.Fatal(err)
 		}
 		Q := o.Basis()
@@ -176,15 +176,21 @@ func pcaReference(X *mat.Dense) ([]float64, *mat.Dense) {
 	return eig, rho
 }
 
+// opaque hides a family's IsLinear method, forcing the general engine (sample
+// vectors, block CGS2, per-step eigensolver) on a linear family.
+type opaque struct{ Family }
+
 func TestGFRMultilinear1IsPCA(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	for _, tc := range []struct {
 		name  string
+		fam   Family
 		n, d  int
 		dense int // denseEigenLimit for the run
 	}{
-		{"dense eigensolver", 200, 15, 64},
-		{"lanczos", 400, 90, 0},
+		{"eigendecomposition (linear family)", Multilinear(1), 400, 90, 64},
+		{"general engine, direct eigensolver", opaque{Multilinear(1)}, 200, 15, 64},
+		{"general engine, iterative eigensolver", opaque{Multilinear(1)}, 400, 90, 0},
 	} {
 		// Correlated data with a decaying spectrum.
 		Z := randNormal(rng, tc.n, tc.d)
@@ -198,7 +204,7 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		X.Mul(Z, A.T())
 		saved := denseEigenLimit
 		denseEigenLimit = tc.dense
-		g := &GFR{Family: Multilinear(1), K: 10}
+		g := &GFR{Family: tc.fam, K: 10}
 		err := g.Fit(&X, nil)
 		denseEigenLimit = saved
 		if err != nil {
@@ -450,5 +456,53 @@ func TestArgmaxTie(t *testing.T) {
 	}
 	if got, _ := argmaxTie([]float64{5, 1}, func(int) bool { return false }); got != -1 {
 		t.Errorf("empty allowed set: %d", got)
+	}
+}
+
+// In covariance mode (linear families) GFS, GFA and GCA must give what the
+// general sample-space engine gives.
+func TestCovarianceModeMatchesGeneralEngine(t *testing.T) {
+	type method interface {
+		Fit(*mat.Dense, []int) error
+		Trace() []float64
+	}
+	output := func(m method) []int {
+		if g, ok := m.(*GCA); ok {
+			return g.Kept()
+		}
+		return m.(interface{ Selected() []int }).Selected()
+	}
+	rng := rand.New(rand.NewPCG(10, 10))
+	X, _ := latentSet(rng, 300, 8, 12)
+	dup := mat.DenseCopyOf(X)
+	dup.SetCol(5, mat.Col(nil, 2, X)) // a duplicated column: dependent in both modes
+	for _, x := range []*mat.Dense{X, dup} {
+		for _, mk := range []func(Family) method{
+			func(f Family) method { return &GFS{Family: f, Eps2: 1e-3} },
+			func(f Family) method { return &GFS{Family: f, K: 20} },
+			func(f Family) method { return &GFA{Family: f, Eps: 1e-3} },
+			func(f Family) method { return &GCA{Family: f, Eps: 1e-3} },
+		} {
+			a, b := mk(Multilinear(1)), mk(opaque{Multilinear(1)})
+			if err := a.Fit(x, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Fit(x, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(output(a), output(b)) {
+				t.Errorf("%T: covariance mode gives %v, the general engine %v", a, output(a), output(b))
+			}
+			ta, tb := a.Trace(), b.Trace()
+			if len(ta) != len(tb) {
+				t.Errorf("%T: trace lengths %d and %d", a, len(ta), len(tb))
+				continue
+			}
+			for i := range ta {
+				if math.Abs(ta[i]-tb[i]) > 1e-10*math.Max(1, tb[0]) {
+					t.Errorf("%T: trace[%d] = %g in covariance mode, %g in the general engine", a, i, ta[i], tb[i])
+				}
+			}
+		}
 	}
 }

@@ -50,6 +50,16 @@ type Orthogonalizer struct {
 	fam Family
 	tol float64
 
+	// Covariance mode, for linear families (every block is z_j alone): no
+	// function is formed on the samples. The residual variance of z_j =
+	// X^T nu and its C follow from Sigma_1 and the earlier C's, as in a
+	// pivoted Cholesky factorization of Sigma_1: with u = Sigma_j nu =
+	// Sigma_1 nu - Cacc Cacc^T nu, the new orthonormal function has
+	// C = u / sqrt(nu^T u) (Lemma 2(a)).
+	linear bool
+	sigma1 []float64 // d x d, Sigma_1 (covariance mode)
+	cacc   []float64 // r x d: the C of every kept function, as rows (covariance mode)
+
 	n, d  int
 	xt    []float64   // d x n: row i is the centered column i of X
 	q     []float64   // r x n: rows are Euclidean-orthonormal (q_paper = sqrt(N) q)
@@ -63,13 +73,38 @@ type Orthogonalizer struct {
 	stats Stats
 	work  []float64
 	norms []float64
+	lastC []float64 // C of the last Add (aliases work)
+	lastA int
 }
+
+// LinearFamily is implemented by families that can report that every block
+// New(j) is the single function z_j (multilinear:1, poly:1, hermite:1, a
+// monomials list of singletons). For them the Gram-Schmidt process reduces
+// to a pivoted Cholesky factorization of the covariance, which the engine
+// and GFR use.
+type LinearFamily interface {
+	IsLinear() bool
+}
+
+func isLinear(f Family) bool {
+	l, ok := f.(LinearFamily)
+	return ok && l.IsLinear()
+}
+
+// maxCovarianceMode bounds d for the covariance mode (Sigma_1 takes d^2 x 8
+// bytes); beyond it linear families are processed like any other.
+const maxCovarianceMode = 8192
 
 // NewOrthogonalizer starts the process on the n x d matrix X, which it
 // centers (the constant function is the first member of every family). With
 // covariance true it also maintains the residual covariance matrix (GFR needs
 // it; the selection methods only need the variances). tol <= 0 means
 // DefaultTol. X must be finite.
+//
+// For a linear family without covariance (GFS, GFA and GCA with
+// multilinear:1) the engine works in covariance mode: it never forms
+// functions on the samples, so Basis is empty, and the dependence test is on
+// the residual variance (relative level max(tol^2, 1e-14)).
 func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (*Orthogonalizer, error) {
 	n, d := X.Dims()
 	if n < 2 || d < 1 {
@@ -100,12 +135,28 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 			return nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data (e.g. standardize)", j)
 		}
 	}
-	if covariance {
-		// Sigma_1 = (1/N) X^T X of the centered data.
-		o.cov = mat.NewSymDense(d, nil)
-		blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, d, n, 1/float64(n), o.xt, n, 0, o.cov.RawSymmetric().Data, d)
+	o.linear = isLinear(fam) && !covariance && d <= maxCovarianceMode
+	switch {
+	case covariance:
+		o.cov = mat.NewSymDense(d, o.covariance1())
+	case o.linear:
+		o.sigma1 = o.covariance1()
 	}
 	return o, nil
+}
+
+// covariance1 returns Sigma_1 = (1/N) X^T X of the centered data, d x d with
+// both triangles stored.
+func (o *Orthogonalizer) covariance1() []float64 {
+	n, d := o.n, o.d
+	c := make([]float64, d*d)
+	blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, d, n, 1/float64(n), o.xt, n, 0, c, d)
+	for i := 0; i < d; i++ {
+		for j := i + 1; j < d; j++ {
+			c[j*d+i] = c[i*d+j]
+		}
+	}
+	return c
 }
 
 func allFinite(x []float64) bool {
@@ -153,21 +204,45 @@ func (o *Orthogonalizer) Basis() *mat.Dense {
 	return b
 }
 
-// Add specifies the next variable z_j (its values on the samples; it is
-// centered by Add) and runs Algorithm 1 on F(z_[j]) \ F(z_[j-1]). It returns
-// an error only when a function of the family overflows (an Inf or NaN
-// value), which happens for high powers of badly scaled data.
-func (o *Orthogonalizer) Add(z []float64) error {
-	if len(z) != o.n {
-		return fmt.Errorf("variable has %d values, want %d", len(z), o.n)
+// AddFeature specifies column i of X as the next variable, z_j = X_i (GFS,
+// GFA; GCA on the principal component scores), and runs Algorithm 1 on
+// F(z_[j]) \ F(z_[j-1]).
+func (o *Orthogonalizer) AddFeature(i int) error {
+	if i < 0 || i >= o.d {
+		return fmt.Errorf("feature %d out of range [0, %d)", i, o.d)
 	}
-	zc := slices.Clone(z)
+	if o.linear {
+		o.addLinear(i)
+		return nil
+	}
+	return o.add(slices.Clone(o.Centered(i)))
+}
+
+// AddDirection specifies z_j = nu^T X as the next variable (GFR) and runs
+// Algorithm 1 on F(z_[j]) \ F(z_[j-1]).
+func (o *Orthogonalizer) AddDirection(nu []float64) error {
+	if len(nu) != o.d {
+		return fmt.Errorf("direction has %d entries, want %d", len(nu), o.d)
+	}
+	if o.linear {
+		return fmt.Errorf("AddDirection is not available in covariance mode")
+	}
+	z := make([]float64, o.n)
+	blas64.Implementation().Dgemv(blas.Trans, o.d, o.n, 1, o.xt, o.n, nu, 1, 0, z, 1)
+	return o.add(z)
+}
+
+// add runs Algorithm 1 for the centered variable zc. It returns an error
+// only when a function of the family overflows (an Inf or NaN value), which
+// happens for high powers of badly scaled data.
+func (o *Orthogonalizer) add(zc []float64) error {
 	mean := floats.Sum(zc) / float64(o.n)
 	for i := range zc {
-		zc[i] -= mean
+		zc[i] -= mean // removes rounding drift; zc is centered already
 	}
 	j := len(o.vars)
 	o.vars = append(o.vars, zc)
+	o.lastA = 0
 	terms := o.fam.New(j)
 	r0 := o.r
 	for start := 0; start < len(terms); start += blockSize {
@@ -184,12 +259,56 @@ func (o *Orthogonalizer) Add(z []float64) error {
 	return nil
 }
 
+// addLinear is Algorithm 1 in covariance mode for z_j = X_i: the block is
+// z_j alone, and its orthonormalized residual f has C = E[X f] =
+// Sigma_j e_i / sqrt(sigma_{j,i}).
+func (o *Orthogonalizer) addLinear(i int) {
+	d := o.d
+	o.vars = append(o.vars, nil)
+	o.stats.Evaluated++
+	o.lastA = 0
+	if o.Full() {
+		o.stats.Skipped++
+		return
+	}
+	u := slices.Clone(o.sigma1[i*d : (i+1)*d]) // Sigma_1 e_i
+	if o.r > 0 {
+		// u -= Cacc^T (Cacc e_i): the earlier functions' part of the covariance.
+		ci := make([]float64, o.r)
+		for k := range ci {
+			ci[k] = o.cacc[k*d+i]
+		}
+		blas64.Implementation().Dgemv(blas.Trans, o.r, d, -1, o.cacc, d, ci, 1, 1, u, 1)
+	}
+	v := u[i] // residual variance of z_j
+	if v <= math.Max(o.tol*o.tol, 1e-14)*o.sigma1[i*d+i] || v <= 0 {
+		o.stats.Dependent++
+		return
+	}
+	floats.Scale(1/math.Sqrt(v), u)
+	o.cacc = append(o.cacc, u...)
+	o.r++
+	o.stats.Kept++
+	for k, c := range u {
+		o.sigma[k] = math.Max(0, o.sigma[k]-c*c)
+	}
+	o.sigma[i] = 0 // exactly: z_j is now in the span
+	o.lastC, o.lastA = u, 1
+}
+
 // addBlock evaluates the terms into the rows after the kept ones, then
 // orthogonalizes and keeps the independent ones.
 func (o *Orthogonalizer) addBlock(block []Term) error {
 	n := o.n
 	l := len(block)
-	o.q = slices.Grow(o.q[:o.r*n], l*n)[:(o.r+l)*n]
+	if need := (o.r + l) * n; need > cap(o.q) {
+		// Grow geometrically (the basis can reach N-1 rows): each growth
+		// copies the basis once.
+		grown := make([]float64, need, min(max(2*cap(o.q), need), (n-1+blockSize)*n))
+		copy(grown, o.q[:o.r*n])
+		o.q = grown
+	}
+	o.q = o.q[:(o.r+l)*n]
 	B := o.q[o.r*n:]
 	for t, term := range block {
 		row := B[t*n : (t+1)*n]
@@ -342,8 +461,18 @@ func (o *Orthogonalizer) update(r0 int) {
 		o.sigma[i] = math.Max(0, o.sigma[i]-floats.Dot(ci, ci))
 	}
 	if o.cov != nil {
-		impl.Dsyrk(blas.Upper, blas.NoTrans, d, a, -1, c, a, 1, o.cov.RawSymmetric().Data, d)
+		// Both triangles, so that the covariance stays usable by Dgemm.
+		impl.Dgemm(blas.NoTrans, blas.Trans, d, d, a, -1, c, a, c, a, 1, o.cov.RawSymmetric().Data, d)
 	}
+	o.lastC = c
+	o.lastA = a
+}
+
+// LastUpdate returns the d x a row-major matrix C = E[X f] of the functions
+// kept by the last Add (Lemma 2(a)): Sigma and sigma decreased by C C^T and
+// the row sums of C o C. It is valid until the next call to Add.
+func (o *Orthogonalizer) LastUpdate() (C []float64, a int) {
+	return o.lastC, o.lastA
 }
 
 func (o *Orthogonalizer) scratch(size int) []float64 {

@@ -109,6 +109,9 @@ type Multilinear int
 
 func (m Multilinear) String() string { return "multilinear:" + strconv.Itoa(int(m)) }
 
+// IsLinear reports whether the family is multilinear:1.
+func (m Multilinear) IsLinear() bool { return m == 1 }
+
 // New lists z_j, then z_j z_a (a < j), then z_j z_a z_b (a < b < j), ...
 func (m Multilinear) New(j int) []Term {
 	var out []Term
@@ -187,6 +190,9 @@ type Poly int
 
 func (p Poly) String() string { return "poly:" + strconv.Itoa(int(p)) }
 
+// IsLinear reports whether the family is poly:1.
+func (p Poly) IsLinear() bool { return p == 1 }
+
 // New lists the monomials containing z_j, by total degree.
 func (p Poly) New(j int) []Term {
 	var out []Term
@@ -200,6 +206,9 @@ func (p Poly) New(j int) []Term {
 type HermiteFamily int
 
 func (h HermiteFamily) String() string { return "hermite:" + strconv.Itoa(int(h)) }
+
+// IsLinear reports whether the family is hermite:1.
+func (h HermiteFamily) IsLinear() bool { return h == 1 }
 
 // New lists the products with a_j >= 1, by total degree (He_1(z_j) = z_j first).
 func (h HermiteFamily) New(j int) []Term {
@@ -244,6 +253,16 @@ type Monomials struct {
 }
 
 func (m Monomials) String() string { return "monomials:" + m.spec }
+
+// IsLinear reports whether the list holds singletons only.
+func (m Monomials) IsLinear() bool {
+	for _, t := range m.terms {
+		if len(t) != 1 || t[0].Order != 1 {
+			return false
+		}
+	}
+	return true
+}
 
 // New lists z_j, then the listed monomials whose highest variable is z_j.
 func (m Monomials) New(j int) []Term {

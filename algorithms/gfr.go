@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // GFR is Gram-Schmidt Functional Reduction (journal Algorithm 2; algebraic
@@ -40,8 +40,11 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 	if err != nil {
 		return fmt.Errorf("gfr: %w", err)
 	}
-	n, d := o.n, o.d
+	d := o.d
 	g.mean = columnMeans(X)
+	if isLinear(g.Family) {
+		return g.fitLinear(o.Covariance())
+	}
 	g.trace = g.trace[:0]
 	sigma := o.Covariance()
 	scale := 0.0 // bound on ||Sigma_j||: trace(Sigma_1) until lambda_1 is known
@@ -50,13 +53,13 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 	}
 	var dirs [][]float64
 	g.stop = ""
-	z := make([]float64, n)
+	eig := newTopEigen()
 	for step := 0; ; step++ {
 		if len(dirs) == d {
 			g.stop = StopAll
 			break
 		}
-		lambda, nu := topEigen(sigma, scale, step)
+		lambda, nu := eig.top(sigma, scale)
 		if step == 0 {
 			scale = lambda
 		}
@@ -75,14 +78,55 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 			break
 		}
 		dirs = append(dirs, nu)
-		// Z_j = X^T nu_j on the samples (X centered).
-		blas64.Implementation().Dgemv(blas.Trans, d, n, 1, o.xt, n, nu, 1, 0, z, 1)
-		if err := o.Add(z); err != nil {
+		if err := o.AddDirection(nu); err != nil {
 			return fmt.Errorf("gfr: %w", err)
 		}
+		eig.deflate(o.LastUpdate())
 	}
 	g.components = columnsMatrix(d, dirs)
 	g.stats = o.Stats()
+	return nil
+}
+
+// fitLinear is GFR for a linear family. Then C = Sigma_j nu_j / sqrt(lambda_j)
+// = sqrt(lambda_j) nu_j (Lemma 2(a)), so Sigma_{j+1} = Sigma_j - lambda_j
+// nu_j nu_j^T: the steps of Algorithm 2 are the eigenpairs of Sigma_1 in
+// decreasing order, which one partial eigendecomposition gives at once.
+func (g *GFR) fitLinear(sigma1 *mat.SymDense) error {
+	d := sigma1.SymmetricDim()
+	all, _, err := linalg.EigenSym(sigma1, 0, false)
+	if err != nil {
+		return fmt.Errorf("gfr: %w", err)
+	}
+	floor := zeroVariance * all[0]
+	m := 0 // number of directions
+	for m < d && !(g.K > 0 && m == g.K) && !(g.K == 0 && all[m] <= g.Eps2) && all[m] > floor {
+		m++
+	}
+	switch {
+	case m == d:
+		g.stop = StopAll
+	case g.K > 0 && m == g.K:
+		g.stop = StopCount
+	case g.K == 0 && all[m] <= g.Eps2:
+		g.stop = StopThreshold
+	default:
+		g.stop = StopExhausted
+	}
+	k := min(m+1, d)
+	vals, vecs, err := linalg.EigenSym(sigma1, k, true)
+	if err != nil {
+		return fmt.Errorf("gfr: %w", err)
+	}
+	g.trace = make([]float64, k)
+	for j, v := range vals {
+		g.trace[j] = math.Max(v, 0)
+	}
+	g.components = &mat.Dense{}
+	if m > 0 {
+		g.components = mat.DenseCopyOf(vecs.Slice(0, d, 0, m))
+	}
+	g.stats = Stats{Evaluated: m, Kept: m}
 	return nil
 }
 

@@ -154,7 +154,7 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 		}
 		chosen[next] = true
 		res.selected = append(res.selected, next)
-		if err := o.Add(o.Centered(next)); err != nil {
+		if err := o.AddFeature(next); err != nil {
 			return res, err
 		}
 	}
