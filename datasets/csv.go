@@ -1,16 +1,16 @@
 package datasets
 
 import (
-	"bufio"
-	"compress/gzip"
+	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // Label column positions for CSVOptions.LabelCol.
@@ -19,6 +19,32 @@ const (
 	LastLabel = -2 // the label is the last column
 )
 
+// Missing-value policies (Options.Missing, CSVOptions.Missing).
+const (
+	// MissingDrop drops every row with a missing feature value.
+	MissingDrop = "drop"
+	// MissingMean imputes a numeric column's mean of the observed values and
+	// a categorical column's most frequent category.
+	MissingMean = "mean"
+	// MissingMostFrequent imputes every column's most frequent observed value
+	// (ties: the smallest number, or the first category in sorted order).
+	MissingMostFrequent = "most_frequent"
+)
+
+// Encodings of categorical columns (Options.Categorical, CSVOptions.Encoding).
+const (
+	// OneHot replaces a categorical column, in place, by one 0/1 column per
+	// category, categories in sorted (byte-wise) order, named "column=category".
+	OneHot = "onehot"
+	// Ordinal replaces a categorical column by the index of its category in
+	// sorted (byte-wise) order: 0, 1, ...
+	Ordinal = "ordinal"
+)
+
+// DefaultMissingMarkers are the cell texts a CSV file uses for a missing value
+// unless CSVOptions.MissingMarkers says otherwise.
+var DefaultMissingMarkers = []string{"", "?", "NA", "NaN", "nan"}
+
 // CSVOptions controls ReadCSV.
 type CSVOptions struct {
 	// LabelCol is the 0-based column holding the class label, NoLabel or
@@ -26,26 +52,34 @@ type CSVOptions struct {
 	// first appearance unless all are integers, which are then sorted.
 	LabelCol int
 	// Header: "auto" (a first line with a non-numeric feature cell is a
-	// header), "yes" or "no".
+	// header; so is scikit-learn's "n,d,class names..." line), "yes", "no",
+	// or "sklearn" (the first line is "n,d,class names...": the shape is
+	// checked, the label is the last column and indexes the class names).
 	Header string
+	// Categorical lists the 0-based file columns holding categories rather
+	// than numbers; they are encoded as Encoding says.
+	Categorical []int
+	// Encoding of the categorical columns: OneHot ("" too) or Ordinal.
+	Encoding string
+	// MissingMarkers are the cell texts that mean "missing";
+	// nil means DefaultMissingMarkers.
+	MissingMarkers []string
+	// Missing is the policy for missing feature values: MissingDrop,
+	// MissingMean or MissingMostFrequent; "" makes a missing value an error.
+	// A row whose label is missing is always dropped.
+	Missing string
 }
 
-// ReadCSVFile reads a numeric CSV file (optionally gzip-compressed, by its
-// .gz suffix) with ReadCSV.
+// ReadCSVFile reads a CSV file (optionally gzip-compressed) with ReadCSV.
 func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", path, err)
-		}
-		defer gz.Close()
-		r = gz
+	r, _, _, err := decompressor(f, -1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	ds, err := ReadCSV(r, opt)
 	if err != nil {
@@ -55,121 +89,558 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 	return ds, nil
 }
 
-// ReadCSV reads comma-separated numeric rows (one sample a line) from r.
-// Every row must have the same number of cells; a malformed cell is reported
-// with its line and column.
+// ReadCSV reads comma-separated rows (one sample a line) from r. Every row
+// must have the same number of cells; a malformed cell is reported with its
+// line and column. Numeric cells may carry leading zeros ("00202").
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	spec := tableSpec{
+		labelCol: opt.LabelCol,
+		header:   opt.Header,
+		missing:  opt.MissingMarkers,
+	}
+	if spec.missing == nil {
+		spec.missing = DefaultMissingMarkers
+	}
+	if len(opt.Categorical) > 0 {
+		spec.kindOf = func(j int) colKind {
+			if slices.Contains(opt.Categorical, j) {
+				return colCategorical
+			}
+			return colNumeric
+		}
+	}
+	t, err := readTable(r, spec)
+	if err != nil {
+		return nil, err
+	}
+	return t.dataset(opt.Missing, opt.Encoding)
+}
+
+type colKind uint8
+
+const (
+	colNumeric colKind = iota
+	colCategorical
+	colIgnore
+)
+
+// tableSpec says how to read a delimited table.
+type tableSpec struct {
+	labelCol int                 // 0-based, NoLabel or LastLabel
+	header   string              // "auto", "yes", "no", "sklearn"
+	kindOf   func(int) colKind   // kind of file column j; nil: all numeric
+	names    []string            // file column names when the file has no header
+	missing  []string            // cell texts meaning "missing"
+	labelMap func(string) string // renames labels (nil: identity)
+}
+
+// tcol is one feature column as read.
+type tcol struct {
+	name string
+	kind colKind
+	num  []float64 // numeric: NaN marks a missing value
+	cat  []int32   // categorical: index into dict, -1 when missing
+	dict []string  // categories in order of first appearance
+	seen map[string]int32
+}
+
+func (c *tcol) missingAt(i int) bool {
+	if c.kind == colNumeric {
+		return math.IsNaN(c.num[i])
+	}
+	return c.cat[i] < 0
+}
+
+// table is a delimited file as read, before missing values are handled and
+// categories encoded.
+type table struct {
+	n       int
+	cols    []*tcol
+	labels  []string // nil when there is no label column
+	classes []string // class names from an sklearn header
+}
+
+func readTable(r io.Reader, spec tableSpec) (*table, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.ReuseRecord = true
+	cr.LazyQuotes = true
+	isMissing := func(s string) bool { return slices.Contains(spec.missing, s) }
 	var (
-		data     []float64
-		labels   []string
-		header   []string
+		t        = &table{}
 		ncol     = -1
-		line     = 0
-		rows     = 0
-		labelCol = opt.LabelCol
+		labelCol int
+		pending  []string // a first line that may be a header
+		sk       *sklearnHeader
+		header   []string
 	)
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
+	parseNum := func(s string) (float64, bool) {
+		v, err := strconv.ParseFloat(s, 64)
+		return v, err == nil && !math.IsInf(v, 0) && !math.IsNaN(v)
+	}
+	setup := func(cells []string, line int) error {
+		ncol = len(cells)
+		labelCol = spec.labelCol
+		if labelCol == LastLabel {
+			labelCol = ncol - 1
 		}
-		cells := strings.Split(text, ",")
-		for i := range cells {
-			cells[i] = strings.TrimSpace(cells[i])
+		if labelCol >= ncol || labelCol < NoLabel {
+			return fmt.Errorf("line %d: label column %d, but rows have %d columns (0-based)", line, spec.labelCol, ncol)
 		}
-		if ncol < 0 {
-			ncol = len(cells)
-			labelCol = opt.LabelCol
-			if labelCol == LastLabel {
-				labelCol = ncol - 1
-			}
-			if labelCol >= ncol || labelCol < NoLabel {
-				return nil, fmt.Errorf("line %d: label column %d, but rows have %d columns (0-based)", line, opt.LabelCol, ncol)
-			}
-			isHeader := opt.Header == "yes" && header == nil
-			if header == nil && (opt.Header == "" || opt.Header == "auto") {
-				for j, c := range cells {
-					if j == labelCol {
-						continue
-					}
-					if _, err := strconv.ParseFloat(c, 64); err != nil {
-						isHeader = true
-						break
-					}
-				}
-			}
-			if isHeader {
-				header = cells
-				ncol = -1 // the data rows set the width; a header may be shorter
+		for j := range ncol {
+			if j == labelCol {
 				continue
+			}
+			k := colNumeric
+			if spec.kindOf != nil {
+				k = spec.kindOf(j)
+			}
+			if k == colIgnore {
+				t.cols = append(t.cols, nil)
+				continue
+			}
+			c := &tcol{kind: k, name: fmt.Sprintf("x%d", j+1)}
+			if j < len(spec.names) {
+				c.name = spec.names[j]
+			}
+			if len(header) == ncol {
+				c.name = header[j]
+			}
+			if k == colCategorical {
+				c.seen = map[string]int32{}
+			}
+			t.cols = append(t.cols, c)
+		}
+		if labelCol >= 0 {
+			t.labels = []string{}
+		}
+		return nil
+	}
+	addRow := func(cells []string, line int) error {
+		if ncol < 0 {
+			if err := setup(cells, line); err != nil {
+				return err
 			}
 		}
 		if len(cells) != ncol {
-			return nil, fmt.Errorf("line %d: %d columns, the first row has %d", line, len(cells), ncol)
+			return fmt.Errorf("line %d: %d columns, the first row has %d", line, len(cells), ncol)
 		}
-		for j, c := range cells {
+		k := 0
+		for j, s := range cells {
+			s = strings.TrimSpace(s)
 			if j == labelCol {
-				labels = append(labels, c)
+				if isMissing(s) {
+					s = "" // marks a row to drop
+				} else if spec.labelMap != nil {
+					s = spec.labelMap(s)
+				}
+				t.labels = append(t.labels, s)
 				continue
 			}
-			v, err := strconv.ParseFloat(c, 64)
-			if err != nil || v != v {
-				return nil, fmt.Errorf("line %d, column %d: %q is not a number", line, j+1, c)
+			c := t.cols[k]
+			k++
+			switch {
+			case c == nil:
+			case c.kind == colNumeric:
+				v, ok := parseNum(s)
+				if !ok {
+					if !isMissing(s) {
+						return fmt.Errorf("line %d, column %d: %q is not a number", line, j+1, s)
+					}
+					v = math.NaN()
+				}
+				c.num = append(c.num, v)
+			default:
+				code := int32(-1)
+				if !isMissing(s) {
+					var ok bool
+					if code, ok = c.seen[s]; !ok {
+						code = int32(len(c.dict))
+						c.seen[s] = code
+						c.dict = append(c.dict, s)
+					}
+				}
+				c.cat = append(c.cat, code)
 			}
-			data = append(data, v)
 		}
-		rows++
+		t.n++
+		return nil
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %v", line+1, err)
-	}
-	d := ncol
-	if labelCol >= 0 {
-		d--
-	}
-	if rows == 0 || d <= 0 {
-		return nil, fmt.Errorf("no data rows with at least one feature column")
-	}
-	ds := &Dataset{X: mat.NewDense(rows, d, data)}
-	if len(header) == ncol {
-		for j, h := range header {
-			if j != labelCol {
-				ds.Features = append(ds.Features, h)
+	looksNumeric := func(cells []string) bool {
+		lc := spec.labelCol
+		if lc == LastLabel {
+			lc = len(cells) - 1
+		}
+		for j, s := range cells {
+			s = strings.TrimSpace(s)
+			if j == lc || isMissing(s) || (spec.kindOf != nil && spec.kindOf(j) != colNumeric) {
+				continue
+			}
+			if _, ok := parseNum(s); !ok {
+				return false
 			}
 		}
+		return true
 	}
-	if labelCol >= 0 {
-		ds.Y, ds.Classes = EncodeLabels(labels)
+	line := 0
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", line+1, err)
+		}
+		line, _ = cr.FieldPos(0)
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue
+		}
+		cells := rec
+		if t.n == 0 && pending == nil && header == nil && sk == nil {
+			switch spec.header {
+			case "yes":
+				header = trimAll(rec)
+				continue
+			case "sklearn":
+				if sk, err = parseSklearnHeader(rec); err != nil {
+					return nil, fmt.Errorf("line %d: %v", line, err)
+				}
+				spec.labelCol = LastLabel
+				continue
+			case "", "auto":
+				if !looksNumeric(rec) {
+					pending = trimAll(rec)
+					continue
+				}
+			case "no":
+			default:
+				return nil, fmt.Errorf("header %q: use auto, yes, no or sklearn", spec.header)
+			}
+		} else if pending != nil {
+			// Decide what the pending first line was, now that a data row shows the width.
+			if h, err := parseSklearnHeader(pending); err == nil && len(pending) != len(rec) && h.d == len(rec)-1 {
+				sk = h
+				spec.labelCol = LastLabel
+			} else {
+				header = pending
+			}
+			pending = nil
+		}
+		if err := addRow(cells, line); err != nil {
+			return nil, err
+		}
+	}
+	if t.n == 0 {
+		return nil, fmt.Errorf("no data rows")
+	}
+	if len(t.cols) == 0 || !slices.ContainsFunc(t.cols, func(c *tcol) bool { return c != nil }) {
+		return nil, fmt.Errorf("no feature columns")
+	}
+	t.cols = slices.DeleteFunc(t.cols, func(c *tcol) bool { return c == nil })
+	if sk != nil {
+		if sk.n != t.n || sk.d != len(t.cols) {
+			return nil, fmt.Errorf("the header line announces %d x %d, the file holds %d x %d", sk.n, sk.d, t.n, len(t.cols))
+		}
+		for i, l := range t.labels {
+			k, err := strconv.Atoi(l)
+			if err != nil || k < 0 || k >= len(sk.classes) {
+				return nil, fmt.Errorf("row %d: label %q is not a class index 0..%d", i+1, l, len(sk.classes)-1)
+			}
+		}
+		t.classes = sk.classes
+	}
+	return t, nil
+}
+
+func trimAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strings.TrimSpace(x)
+	}
+	return out
+}
+
+// sklearnHeader is the first line of scikit-learn's bundled CSV files:
+// "n_samples,n_features,class name 0,class name 1,...".
+type sklearnHeader struct {
+	n, d    int
+	classes []string
+}
+
+func parseSklearnHeader(cells []string) (*sklearnHeader, error) {
+	if len(cells) < 3 {
+		return nil, fmt.Errorf("sklearn header: want n,d,class names..., got %d cells", len(cells))
+	}
+	n, err1 := strconv.Atoi(strings.TrimSpace(cells[0]))
+	d, err2 := strconv.Atoi(strings.TrimSpace(cells[1]))
+	if err1 != nil || err2 != nil || n <= 0 || d <= 0 {
+		return nil, fmt.Errorf("sklearn header: %q, %q are not positive integers n, d", cells[0], cells[1])
+	}
+	return &sklearnHeader{n: n, d: d, classes: trimAll(cells[2:])}, nil
+}
+
+// dataset handles missing values (policy) and encodes categorical columns
+// (encoding), then builds the Dataset.
+func (t *table) dataset(policy, encoding string) (*Dataset, error) {
+	switch policy {
+	case "", MissingDrop, MissingMean, MissingMostFrequent:
+	default:
+		return nil, fmt.Errorf("missing-value policy %q: use drop, mean or most_frequent", policy)
+	}
+	switch encoding {
+	case "", OneHot, Ordinal:
+	default:
+		return nil, fmt.Errorf("categorical encoding %q: use onehot or ordinal", encoding)
+	}
+	ds := &Dataset{}
+	// Rows to keep: a missing label always drops the row.
+	keep := make([]bool, t.n)
+	nLabelMissing := 0
+	for i := range keep {
+		keep[i] = t.labels == nil || t.labels[i] != ""
+		if !keep[i] {
+			nLabelMissing++
+		}
+	}
+	if nLabelMissing > 0 {
+		ds.Notes = append(ds.Notes, fmt.Sprintf("dropped %d rows with a missing label", nLabelMissing))
+	}
+	missingRows := 0
+	var missingCols []string
+	for _, c := range t.cols {
+		k := 0
+		for i := range t.n {
+			if keep[i] && c.missingAt(i) {
+				k++
+			}
+		}
+		if k > 0 {
+			ds.MissingValues += k
+			missingCols = append(missingCols, fmt.Sprintf("%s (%d)", c.name, k))
+		}
+	}
+	if ds.MissingValues > 0 {
+		for i := range t.n {
+			if !keep[i] {
+				continue
+			}
+			for _, c := range t.cols {
+				if c.missingAt(i) {
+					missingRows++
+					break
+				}
+			}
+		}
+		what := fmt.Sprintf("%d missing values in %d rows, in %s", ds.MissingValues, missingRows, strings.Join(missingCols, ", "))
+		switch policy {
+		case "":
+			return nil, fmt.Errorf("%s; choose a missing-value policy: drop, mean or most_frequent (Options.Missing; --missing on the command line)", what)
+		case MissingDrop:
+			for i := range t.n {
+				for _, c := range t.cols {
+					if keep[i] && c.missingAt(i) {
+						keep[i] = false
+					}
+				}
+			}
+			ds.Notes = append(ds.Notes, what+": dropped those rows")
+		default:
+			for _, c := range t.cols {
+				if err := c.impute(keep, policy); err != nil {
+					return nil, err
+				}
+			}
+			how := "the most frequent value of each column"
+			if policy == MissingMean {
+				how = "numeric columns: mean, categorical columns: most frequent category"
+			}
+			ds.Notes = append(ds.Notes, what+": imputed ("+how+")")
+		}
+	}
+	var rows []int
+	for i, k := range keep {
+		if k {
+			rows = append(rows, i)
+		}
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("no rows left after dropping those with missing values")
+	}
+	// Columns: numeric as they are, categorical encoded.
+	type outCol struct {
+		src  *tcol
+		code int32 // one-hot: the category this column indicates; -1 otherwise
+		rank []int32
+	}
+	var out []outCol
+	nCat, nOneHot := 0, 0
+	for _, c := range t.cols {
+		if c.kind == colNumeric {
+			out = append(out, outCol{src: c, code: -1})
+			ds.Features = append(ds.Features, c.name)
+			continue
+		}
+		nCat++
+		// Categories present in the kept rows, in sorted order.
+		present := make([]bool, len(c.dict))
+		for _, i := range rows {
+			present[c.cat[i]] = true
+		}
+		var cats []int32
+		for code, ok := range present {
+			if ok {
+				cats = append(cats, int32(code))
+			}
+		}
+		sort.Slice(cats, func(a, b int) bool { return c.dict[cats[a]] < c.dict[cats[b]] })
+		if encoding == Ordinal {
+			rank := make([]int32, len(c.dict))
+			for r, code := range cats {
+				rank[code] = int32(r)
+			}
+			out = append(out, outCol{src: c, code: -1, rank: rank})
+			ds.Features = append(ds.Features, c.name)
+			continue
+		}
+		for _, code := range cats {
+			out = append(out, outCol{src: c, code: code})
+			ds.Features = append(ds.Features, c.name+"="+c.dict[code])
+			nOneHot++
+		}
+	}
+	if nCat > 0 {
+		if encoding == Ordinal {
+			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (categories in sorted order)", nCat))
+		} else {
+			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in sorted order)", nCat, nOneHot))
+		}
+	}
+	n, d := len(rows), len(out)
+	if _, err := checkCells("csv", int64(n), int64(d)); err != nil {
+		return nil, err
+	}
+	data := make([]float64, n*d)
+	for j, oc := range out {
+		c := oc.src
+		for r, i := range rows {
+			var v float64
+			switch {
+			case c.kind == colNumeric:
+				v = c.num[i]
+			case oc.rank != nil:
+				v = float64(oc.rank[c.cat[i]])
+			case c.cat[i] == oc.code:
+				v = 1
+			}
+			data[r*d+j] = v
+		}
+	}
+	ds.X = newDense(n, d, data)
+	if t.labels != nil {
+		labels := make([]string, n)
+		for r, i := range rows {
+			labels[r] = t.labels[i]
+		}
+		if t.classes != nil {
+			ds.Y = make([]int, n)
+			for r, l := range labels {
+				ds.Y[r], _ = strconv.Atoi(l) // validated by readTable
+			}
+			ds.Classes = slices.Clone(t.classes)
+		} else {
+			ds.Y, ds.Classes = EncodeLabels(labels)
+		}
 	}
 	return ds, nil
 }
 
-// EncodeLabels numbers string labels 0..c-1. When every label is an integer
+// impute fills the missing values of the kept rows of c.
+func (c *tcol) impute(keep []bool, policy string) error {
+	if c.kind == colNumeric {
+		var fill float64
+		if policy == MissingMean {
+			var sum float64
+			k := 0
+			for i, v := range c.num {
+				if keep[i] && !math.IsNaN(v) {
+					sum += v
+					k++
+				}
+			}
+			if k == 0 {
+				return fmt.Errorf("column %s: every value is missing; nothing to impute from", c.name)
+			}
+			fill = sum / float64(k)
+		} else {
+			count := map[float64]int{}
+			for i, v := range c.num {
+				if keep[i] && !math.IsNaN(v) {
+					count[v]++
+				}
+			}
+			if len(count) == 0 {
+				return fmt.Errorf("column %s: every value is missing; nothing to impute from", c.name)
+			}
+			best := -1
+			for v, k := range count {
+				if k > best || (k == best && v < fill) {
+					fill, best = v, k
+				}
+			}
+		}
+		for i, v := range c.num {
+			if math.IsNaN(v) {
+				c.num[i] = fill
+			}
+		}
+		return nil
+	}
+	count := make([]int, len(c.dict))
+	for i, code := range c.cat {
+		if keep[i] && code >= 0 {
+			count[code]++
+		}
+	}
+	best := int32(-1)
+	for code, k := range count {
+		if k == 0 {
+			continue
+		}
+		if best < 0 || k > count[best] || (k == count[best] && c.dict[code] < c.dict[best]) {
+			best = int32(code)
+		}
+	}
+	if best < 0 {
+		return fmt.Errorf("column %s: every value is missing; nothing to impute from", c.name)
+	}
+	for i, code := range c.cat {
+		if code < 0 {
+			c.cat[i] = best
+		}
+	}
+	return nil
+}
+
+// EncodeLabels numbers string labels 0..c-1. When every label is a number
 // they are numbered in increasing numeric order, otherwise in order of first
 // appearance.
 func EncodeLabels(labels []string) (y []int, classes []string) {
 	numeric := true
-	vals := make(map[string]int64, 16)
+	vals := make(map[string]float64, 16)
 	for _, l := range labels {
 		if _, ok := vals[l]; ok {
 			continue
 		}
-		v, err := strconv.ParseInt(l, 10, 64)
-		if err != nil {
-			f, ferr := strconv.ParseFloat(l, 64)
-			if ferr != nil || f != float64(int64(f)) {
-				numeric = false
-			}
-			v = int64(f)
+		v, err := strconv.ParseFloat(l, 64)
+		if err != nil || math.IsNaN(v) {
+			numeric = false
 		}
 		vals[l] = v
 		classes = append(classes, l)
 	}
 	if numeric {
-		sortByValue(classes, vals)
+		sort.SliceStable(classes, func(a, b int) bool { return vals[classes[a]] < vals[classes[b]] })
 	}
 	index := make(map[string]int, len(classes))
 	for i, c := range classes {
@@ -180,12 +651,4 @@ func EncodeLabels(labels []string) (y []int, classes []string) {
 		y[i] = index[l]
 	}
 	return y, classes
-}
-
-func sortByValue(classes []string, vals map[string]int64) {
-	for i := 1; i < len(classes); i++ {
-		for j := i; j > 0 && vals[classes[j]] < vals[classes[j-1]]; j-- {
-			classes[j], classes[j-1] = classes[j-1], classes[j]
-		}
-	}
 }

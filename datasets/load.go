@@ -1,22 +1,601 @@
 package datasets
 
 import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"hash"
+	"io"
+	"math"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // Options controls Load.
 type Options struct {
-	DataDir string     // data directory; "" resolves as documented on DataDir
+	DataDir string     // data directory; "" searches as documented on DataDir
 	Verify  bool       // verify the sha256 of every file read
 	CSV     CSVOptions // how to read a CSV file given by path
+	// Missing overrides the missing-value policy: MissingDrop, MissingMean or
+	// MissingMostFrequent ("" keeps the registry's per-dataset default, or
+	// CSV.Missing for a file).
+	Missing string
+	// Categorical overrides the encoding of categorical columns: OneHot or
+	// Ordinal ("" keeps the registry's default, or CSV.Encoding).
+	Categorical string
 }
 
-// Load returns the data set ref: a registry name or the path of a numeric
-// CSV file (optionally .gz).
-func Load(ref string, opt Options) (*Dataset, error) {
-	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-		return ReadCSVFile(ref, opt.CSV)
+// DataDir returns the data directory: flag when not empty, else the
+// GSBENCH_DATA environment variable, else os.UserCacheDir()/gsbench (or
+// the temporary directory's gsbench when there is no user cache directory).
+// Fetch writes there. When no directory is given explicitly
+// (Options.DataDir), Load looks in GSBENCH_DATA and then in the user cache
+// directory.
+func DataDir(flag string) (dir string) {
+	if flag != "" {
+		return flag
 	}
-	return nil, fmt.Errorf("unknown dataset %q: not a file, and the registry has no such name", ref)
+	if env := os.Getenv("GSBENCH_DATA"); env != "" {
+		return env
+	}
+	return defaultDataDir()
+}
+
+func defaultDataDir() string {
+	if c, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(c, "gsbench")
+	}
+	return filepath.Join(os.TempDir(), "gsbench")
+}
+
+// searchDirs lists the directories Load looks in, in order.
+func searchDirs(flag string) []string {
+	if flag != "" {
+		return []string{flag}
+	}
+	var dirs []string
+	if env := os.Getenv("GSBENCH_DATA"); env != "" {
+		dirs = append(dirs, env)
+	}
+	if d := defaultDataDir(); !slices.Contains(dirs, d) {
+		dirs = append(dirs, d)
+	}
+	return dirs
+}
+
+// Load returns the data set ref: a registry name (see Registry) or the path
+// of a data file. A file is read by its name: *.mat as a MAT-file with
+// variables X and Y (or fea and gnd), *.libsvm / *.svm as LIBSVM text,
+// anything else as CSV with opt.CSV; any of them may be gzip-compressed.
+//
+// A registry dataset is checked against its expected shape and number of
+// classes every time, and its files against their sha256 when opt.Verify
+// is set. Parsed data is cached for the life of the process (per dataset
+// and options): later loads cost a copy, not a parse.
+//
+// The returned Dataset is the caller's own: X and every slice are fresh
+// copies, so changing them never affects another Load. (MNIST is cached as
+// its 8-bit pixels, so a load allocates only the float64 matrix it returns.)
+func Load(ref string, opt Options) (*Dataset, error) {
+	if e, ok := registry[strings.ToLower(ref)]; ok {
+		return loadEntry(e, opt)
+	}
+	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
+		return loadPath(ref, opt)
+	}
+	return nil, unknownDataset(ref)
+}
+
+// ClearCache drops the parsed datasets Load keeps in memory.
+func ClearCache() {
+	cacheMu.Lock()
+	cache = map[string]*cacheSlot{}
+	cacheMu.Unlock()
+}
+
+// cached is a parsed dataset as kept in memory. When u8 is set it holds X
+// (row-major, rows x cols) and ds.X is nil.
+type cached struct {
+	ds         *Dataset
+	u8         []uint8
+	rows, cols int
+	verified   bool
+}
+
+// materialize returns a Dataset the caller owns.
+func (c *cached) materialize() *Dataset {
+	x := c.ds.X
+	c.ds.X = nil
+	ds := c.ds.Clone()
+	c.ds.X = x
+	if c.u8 != nil {
+		data := make([]float64, len(c.u8))
+		for i, v := range c.u8 {
+			data[i] = float64(v)
+		}
+		ds.X = newDense(c.rows, c.cols, data)
+	} else {
+		ds.X = mat.DenseCopyOf(x)
+	}
+	return ds
+}
+
+func (c *cached) dims() (int, int) {
+	if c.u8 != nil {
+		return c.rows, c.cols
+	}
+	return c.ds.X.Dims()
+}
+
+type cacheSlot struct {
+	mu sync.Mutex
+	c  *cached
+}
+
+var (
+	cacheMu sync.Mutex
+	cache   = map[string]*cacheSlot{}
+)
+
+// cachedLoad returns the cached value of key, calling read when there is
+// none (or when verification is asked of an unverified one).
+func cachedLoad(key string, verify bool, read func() (*cached, error)) (*Dataset, error) {
+	cacheMu.Lock()
+	slot := cache[key]
+	if slot == nil {
+		slot = &cacheSlot{}
+		cache[key] = slot
+	}
+	cacheMu.Unlock()
+	slot.mu.Lock()
+	defer slot.mu.Unlock()
+	if slot.c == nil || (verify && !slot.c.verified) {
+		c, err := read()
+		if err != nil {
+			return nil, err
+		}
+		slot.c = c
+	}
+	return slot.c.materialize(), nil
+}
+
+func checkPolicy(policy, encoding string) error {
+	switch policy {
+	case "", MissingDrop, MissingMean, MissingMostFrequent:
+	default:
+		return fmt.Errorf("missing-value policy %q: use drop, mean or most_frequent", policy)
+	}
+	switch encoding {
+	case "", OneHot, Ordinal:
+	default:
+		return fmt.Errorf("categorical encoding %q: use onehot or ordinal", encoding)
+	}
+	return nil
+}
+
+// Find returns the paths of the files of the registry dataset name, looked
+// for as Load does (dataDir as Options.DataDir), or an error that names
+// the files missing, the directories searched and the command that fetches
+// them.
+func Find(name, dataDir string) ([]string, error) {
+	e, ok := registry[strings.ToLower(name)]
+	if !ok {
+		return nil, unknownDataset(name)
+	}
+	return e.locate(dataDir)
+}
+
+// locate finds every file of e in the search directories.
+func (e *Entry) locate(dirFlag string) ([]string, error) {
+	dirs := searchDirs(dirFlag)
+	paths := make([]string, len(e.Files))
+	var missing []string
+	for i, f := range e.Files {
+		for _, d := range dirs {
+			p := filepath.Join(d, filepath.FromSlash(f.Path))
+			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+				paths[i] = p
+				break
+			}
+		}
+		if paths[i] == "" {
+			missing = append(missing, f.Path)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("dataset %s is not present: %s not found in %s; run `gsbench fetch %s` (or point --data-dir / GSBENCH_DATA at a directory that has it)",
+			e.Name, strings.Join(missing, ", "), strings.Join(dirs, " or "), e.Name)
+	}
+	return paths, nil
+}
+
+func loadEntry(e *Entry, opt Options) (*Dataset, error) {
+	policy, encoding := opt.Missing, opt.Categorical
+	if err := checkPolicy(policy, encoding); err != nil {
+		return nil, err
+	}
+	if policy == "" {
+		policy = e.Missing
+	}
+	if encoding == "" {
+		encoding = e.Encoding
+	}
+	paths, err := e.locate(opt.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	key := strings.Join([]string{"entry", e.Name, policy, encoding}, "\x00")
+	for _, p := range paths {
+		key += "\x00" + fileKey(p)
+	}
+	return cachedLoad(key, opt.Verify, func() (*cached, error) { return e.load(paths, policy, encoding, opt.Verify) })
+}
+
+// load reads e from paths and checks what it read.
+func (e *Entry) load(paths []string, policy, encoding string, verify bool) (*cached, error) {
+	files := make([]*dataFile, len(paths))
+	defer func() {
+		for _, f := range files {
+			f.close()
+		}
+	}()
+	for i, p := range paths {
+		f, err := openDataFile(p, e.Files[i], verify)
+		if err != nil {
+			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
+		}
+		files[i] = f
+	}
+	c, perr := e.read(files, policy, encoding)
+	var (
+		statuses   []FileStatus
+		mismatched []int
+		firstErr   error
+	)
+	for i, f := range files {
+		st, err := f.finish()
+		var ce *checksumError
+		switch {
+		case errors.As(err, &ce) && e.DataSHA256 != "" && perr == nil:
+			mismatched = append(mismatched, i) // the data digest decides below
+			firstErr = cmp.Or(firstErr, err)
+		case err != nil:
+			// A checksum mismatch explains a parse error better than the parse error.
+			return nil, fmt.Errorf("dataset %s: %v; `gsbench fetch --force %s` replaces it", e.Name, err, e.Name)
+		}
+		statuses = append(statuses, st)
+	}
+	if perr != nil {
+		return nil, fmt.Errorf("dataset %s: %s: %v", e.Name, files[0].path, perr)
+	}
+	if len(mismatched) > 0 {
+		if e.DataSHA256 != dataDigest(c) || policy != e.Missing || encoding != e.Encoding {
+			return nil, fmt.Errorf("dataset %s: %v, and the data differ from the reference copy's; `gsbench fetch --force %s` replaces it", e.Name, firstErr, e.Name)
+		}
+		for _, i := range mismatched {
+			statuses[i].Verified = "data-sha256"
+		}
+	}
+	ds := c.ds
+	ds.Name = e.Name
+	ds.Files = statuses
+	if e.classNames != nil {
+		if err := renameClasses(ds, e.classNames, e.firstLabel); err != nil {
+			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
+		}
+	}
+	n, d := c.dims()
+	wn, wd := e.shape(policy, encoding)
+	if n != wn || d != wd || len(ds.Classes) != e.Classes {
+		return nil, fmt.Errorf("dataset %s: read %d x %d with %d classes, but the registry expects %d x %d with %d classes: the files are not the expected version (`gsbench info --data %s --verify` checks them; `gsbench fetch --force %s` replaces them)",
+			e.Name, n, d, len(ds.Classes), wn, wd, e.Classes, e.Name, e.Name)
+	}
+	c.verified = verify
+	return c, nil
+}
+
+// fileKey identifies a file's current version for the cache: path, size and
+// modification time (a re-fetched file is read again).
+func fileKey(p string) string {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return p
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d", p, fi.Size(), fi.ModTime().UnixNano())
+}
+
+// renameClasses names the classes of numeric labels first, first+1, ...
+func renameClasses(ds *Dataset, names []string, first int) error {
+	if len(ds.Classes) != len(names) {
+		return fmt.Errorf("%d classes, want %d", len(ds.Classes), len(names))
+	}
+	for i, c := range ds.Classes {
+		if c != fmt.Sprint(first+i) {
+			return fmt.Errorf("class %d is labelled %q, want %d", i, c, first+i)
+		}
+	}
+	ds.Classes = slices.Clone(names)
+	return nil
+}
+
+func loadPath(path string, opt Options) (*Dataset, error) {
+	csvOpt := opt.CSV
+	if opt.Missing != "" {
+		csvOpt.Missing = opt.Missing
+	}
+	if opt.Categorical != "" {
+		csvOpt.Encoding = opt.Categorical
+	}
+	if err := checkPolicy(csvOpt.Missing, csvOpt.Encoding); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("path\x00%s\x00%#v", fileKey(abs), csvOpt)
+	return cachedLoad(key, opt.Verify, func() (*cached, error) {
+		f, err := openDataFile(path, FileSpec{}, opt.Verify)
+		if err != nil {
+			return nil, err
+		}
+		defer f.close()
+		name := strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".gz"))
+		var ds *Dataset
+		switch ext := filepath.Ext(name); ext {
+		case ".mat":
+			var vars []*MatVar
+			if vars, err = ReadMAT(f.r, f.bound); err == nil {
+				ds, err = matDatasetAuto(vars)
+			}
+		case ".libsvm", ".svm", ".svmlight":
+			ds, err = ReadLIBSVM(f.r, LIBSVMOptions{})
+		default:
+			ds, err = ReadCSV(f.r, csvOpt)
+		}
+		st, ferr := f.finish()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		if ferr != nil {
+			return nil, ferr
+		}
+		ds.Name = strings.TrimSuffix(filepath.Base(path), ".gz")
+		ds.Files = []FileStatus{st}
+		return &cached{ds: ds, verified: opt.Verify}, nil
+	})
+}
+
+// matDatasetAuto reads the features and labels of a MAT-file under the usual
+// variable names: X and Y (scikit-feature), X and y, or fea and gnd.
+func matDatasetAuto(vars []*MatVar) (*Dataset, error) {
+	has := func(name string) bool {
+		return slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == name })
+	}
+	for _, p := range [][2]string{{"X", "Y"}, {"X", "y"}, {"fea", "gnd"}} {
+		if has(p[0]) && has(p[1]) {
+			return matDataset(vars, p[0], p[1])
+		}
+	}
+	for _, x := range []string{"X", "fea"} {
+		if has(x) {
+			return matDataset(vars, x, "")
+		}
+	}
+	return matDataset(vars, "X", "Y") // reports the variables the file has
+}
+
+// dataFile is an open data file: r yields its content, decompressed when
+// the file is gzip (recognised by its magic bytes).
+type dataFile struct {
+	spec        FileSpec
+	path        string
+	f           *os.File
+	size        int64
+	r           io.Reader
+	bound       int64 // the most bytes r can yield
+	gz          bool
+	raw         io.Reader // the file through fileHash
+	fileHash    hash.Hash
+	contentHash hash.Hash
+	verify      bool
+}
+
+func openDataFile(path string, spec FileSpec, verify bool) (*dataFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	df := &dataFile{spec: spec, path: path, f: f, size: fi.Size(), raw: f, verify: verify}
+	if verify {
+		df.fileHash = sha256.New()
+		df.raw = io.TeeReader(f, df.fileHash)
+	}
+	r, bound, gz, err := decompressor(df.raw, df.size)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	df.r, df.bound, df.gz = r, bound, gz
+	if verify && gz {
+		df.contentHash = sha256.New()
+		df.r = io.TeeReader(r, df.contentHash)
+	}
+	return df, nil
+}
+
+func (df *dataFile) close() {
+	if df != nil && df.f != nil {
+		df.f.Close()
+		df.f = nil
+	}
+}
+
+// finish reads what the parser left and, when verifying, compares the
+// digests with the registry's.
+func (df *dataFile) finish() (FileStatus, error) {
+	st := FileStatus{Path: df.path, Bytes: df.size}
+	if !df.verify {
+		return st, nil
+	}
+	if df.gz {
+		if _, err := io.Copy(io.Discard, df.r); err != nil {
+			df.contentHash = nil // the content is unreadable; only the file digest can say more
+		}
+	}
+	if _, err := io.Copy(io.Discard, df.raw); err != nil {
+		return st, fmt.Errorf("%s: %v", df.path, err)
+	}
+	st.SHA256 = hex.EncodeToString(df.fileHash.Sum(nil))
+	content := ""
+	if df.contentHash != nil {
+		content = hex.EncodeToString(df.contentHash.Sum(nil))
+	}
+	switch {
+	case df.spec.SHA256 == "" && df.spec.ContentSHA256 == "":
+		st.Verified = "none"
+	case st.SHA256 == df.spec.SHA256:
+		st.Verified = "sha256"
+	case content != "" && content == df.spec.ContentSHA256:
+		st.Verified = "content-sha256"
+	default:
+		want := df.spec.SHA256
+		if want == "" {
+			want = "(content) " + df.spec.ContentSHA256
+		}
+		return st, &checksumError{fmt.Sprintf("%s: checksum mismatch: sha256 %s, want %s: the file is corrupted or not the expected version", df.path, st.SHA256, want)}
+	}
+	return st, nil
+}
+
+// checksumError reports a file whose digest differs from the registry's.
+type checksumError struct{ msg string }
+
+func (e *checksumError) Error() string { return e.msg }
+
+// dataDigest is the sha256 of the shape (rows, cols as uint64), X's float64
+// bits in row-major order and the labels (int64), all little-endian.
+func dataDigest(c *cached) string {
+	h := sha256.New()
+	n, d := c.dims()
+	buf := binary.LittleEndian.AppendUint64(nil, uint64(n))
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(d))
+	h.Write(buf)
+	buf = make([]byte, 0, 8*d)
+	for i := range n {
+		buf = buf[:0]
+		for j := range d {
+			var v float64
+			if c.u8 != nil {
+				v = float64(c.u8[i*d+j])
+			} else {
+				v = c.ds.X.At(i, j)
+			}
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
+		}
+		h.Write(buf)
+	}
+	buf = buf[:0]
+	for _, y := range c.ds.Y {
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(int64(y)))
+	}
+	h.Write(buf)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// newDense wraps data (row-major, n x d) in a matrix. Every caller has
+// checked that n and d are positive (mat.NewDense panics otherwise).
+func newDense(n, d int, data []float64) *mat.Dense { return mat.NewDense(n, d, data) }
+
+func readLIBSVMEntry(d int) func([]*dataFile, string, string) (*cached, error) {
+	return func(files []*dataFile, _, _ string) (*cached, error) {
+		ds, err := ReadLIBSVM(files[0].r, LIBSVMOptions{Features: d})
+		if err != nil {
+			return nil, err
+		}
+		return &cached{ds: ds}, nil
+	}
+}
+
+func readMATEntry(files []*dataFile, _, _ string) (*cached, error) {
+	vars, err := ReadMAT(files[0].r, files[0].bound)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := matDataset(vars, "X", "Y")
+	if err != nil {
+		return nil, err
+	}
+	return &cached{ds: ds}, nil
+}
+
+func readUCIEntry(spec tableSpec) func([]*dataFile, string, string) (*cached, error) {
+	return func(files []*dataFile, policy, encoding string) (*cached, error) {
+		t, err := readTable(files[0].r, spec)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := t.dataset(policy, encoding)
+		if err != nil {
+			return nil, err
+		}
+		return &cached{ds: ds}, nil
+	}
+}
+
+// readIDXEntry reads an images file and a labels file (MNIST).
+func readIDXEntry(files []*dataFile, _, _ string) (*cached, error) {
+	img, err := ReadIDX(files[0].r, files[0].bound)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", files[0].path, err)
+	}
+	lab, err := ReadIDX(files[1].r, files[1].bound)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", files[1].path, err)
+	}
+	n, d := img.Rows()
+	if n == 0 || d == 0 {
+		return nil, fmt.Errorf("%s: empty image array %v", files[0].path, img.Dims)
+	}
+	if len(lab.Dims) != 1 || lab.Dims[0] != n {
+		return nil, fmt.Errorf("%s: %v labels for %d images", files[1].path, lab.Dims, n)
+	}
+	labels := make([]string, n)
+	for i := range labels {
+		v := lab.At(i)
+		if v != float64(int64(v)) {
+			return nil, fmt.Errorf("%s: label %d is %v, not an integer", files[1].path, i, v)
+		}
+		labels[i] = fmt.Sprint(int64(v))
+	}
+	c := &cached{ds: &Dataset{}, rows: n, cols: d}
+	c.ds.Y, c.ds.Classes = EncodeLabels(labels)
+	if img.Type == 0x08 {
+		c.u8 = img.U8
+	} else {
+		c.ds.X = newDense(n, d, img.F64)
+	}
+	return c, nil
+}
+
+// canonicalNumber writes a numeric label in its shortest form ("1." -> "1").
+func canonicalNumber(s string) string {
+	if v, err := strconv.ParseFloat(s, 64); err == nil {
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return s
 }

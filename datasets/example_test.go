@@ -1,0 +1,59 @@
+package datasets_test
+
+import (
+	"fmt"
+	"log"
+	"strings"
+
+	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/params"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Load a registry dataset (from GSBENCH_DATA or the user cache directory;
+// `gsbench fetch coil20` puts it there), checking its files' sha256.
+func ExampleLoad() {
+	ds, err := datasets.Load("coil20", datasets.Options{Verify: true})
+	if err != nil {
+		log.Fatal(err) // names the directories searched and the fetch command
+	}
+	n, d := ds.Dims()
+	fmt.Println(n, d, len(ds.Classes))
+}
+
+// Draw the data of Journal Table VII, (d, n, deg) = (30, 15, 3), at 500
+// samples, and look at its ground truth.
+func ExampleGenerate() {
+	ds, err := datasets.Generate("journal-gca", params.Params{"n_samples": 500, "degree": 3}, 7)
+	if err != nil {
+		log.Fatal(err)
+	}
+	t := ds.Truth
+	n, d := ds.Dims()
+	j := t.Redundant[0]
+	fmt.Printf("%d x %d, %d independent components, %d redundant\n", n, d, len(t.NonRedundant), len(t.Redundant))
+	fmt.Printf("component %d = k * (product of %d components), its variance %.0f%% of their least\n",
+		j, len(t.Parents[j]), 100*t.Variance[j]/min(t.Variance[t.Parents[j][0]], t.Variance[t.Parents[j][1]], t.Variance[t.Parents[j][2]]))
+	// Output:
+	// 500 x 30, 15 independent components, 15 redundant
+	// component 10 = k * (product of 3 components), its variance 85% of their least
+}
+
+// Read a UCI-style table: '?' marks a missing value, column 1 holds
+// categories, the label is last.
+func ExampleReadCSV() {
+	in := "1.5,red,yes\n?,blue,no\n3.5,red,yes\n"
+	ds, err := datasets.ReadCSV(strings.NewReader(in), datasets.CSVOptions{
+		LabelCol: datasets.LastLabel, Categorical: []int{1}, MissingMarkers: []string{"?"}, Missing: datasets.MissingMean,
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(ds.Features, ds.Classes, ds.Y)
+	fmt.Println(mat.Formatted(ds.X))
+	// Output:
+	// [x1 x2=blue x2=red] [yes no] [0 1 0]
+	// ⎡1.5    0    1⎤
+	// ⎢2.5    1    0⎥
+	// ⎣3.5    0    1⎦
+}
