@@ -1,0 +1,204 @@
+package graph
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Weight is how an edge of the neighbour graph is weighted.
+type Weight string
+
+// The weightings of scikit-feature's construct_W ("knn" neighbour mode).
+const (
+	// Binary weights every edge 1.
+	Binary Weight = "binary"
+	// HeatKernel weights an edge exp(-||x_i - x_j||^2 / (2 t^2)). Note that
+	// the squared distance is used: construct_W squares its pairwise
+	// distances before taking the exponential (its docstring omits the
+	// square).
+	HeatKernel Weight = "heat_kernel"
+	// CosineSimilarity weights an edge with the cosine similarity of its
+	// ends; the neighbours are then the most similar points.
+	CosineSimilarity Weight = "cosine"
+)
+
+// ParseWeight returns the Weight named s ("" is HeatKernel).
+func ParseWeight(s string) (Weight, error) {
+	switch Weight(s) {
+	case "", HeatKernel, "heat", "heat-kernel":
+		return HeatKernel, nil
+	case Binary:
+		return Binary, nil
+	case CosineSimilarity:
+		return CosineSimilarity, nil
+	}
+	return "", fmt.Errorf("graph: unknown weight %q: use binary, heat_kernel or cosine", s)
+}
+
+// DefaultK is the number of neighbours of scikit-feature's construct_W.
+const DefaultK = 5
+
+// Options configures Affinity. The zero value is the graph the papers'
+// baselines used: scikit-feature's construct_W with neighbor_mode "knn",
+// k = 5, weight_mode "heat_kernel", t = 1.
+type Options struct {
+	K      int     // neighbours of each point, besides itself; 0 means 5
+	Weight Weight  // edge weights; "" means HeatKernel
+	T      float64 // heat-kernel width t; 0 means 1
+	// Metric chooses the neighbours. "" means Euclidean for Binary and
+	// HeatKernel weights and CosineDistance for CosineSimilarity weights.
+	// Binary weights may use either (construct_W's own default is binary
+	// weights on cosine neighbours); HeatKernel needs Euclidean and
+	// CosineSimilarity needs CosineDistance.
+	Metric Metric
+	// ExcludeSelf drops the self-loops: construct_W links each point to its
+	// k+1 nearest points, itself included, so W_ii = 1 (binary, heat
+	// kernel) or the self-similarity (cosine). The loops do not change
+	// L = D - W but they do change D, hence the Laplacian and SPEC scores.
+	ExcludeSelf bool
+	Workers     int // goroutines; 0 means GOMAXPROCS
+}
+
+// Resolved returns o with its defaults filled in, or an error when a value
+// is invalid or the weight and metric do not go together.
+func (o Options) Resolved() (Options, error) {
+	if o.K == 0 {
+		o.K = DefaultK
+	}
+	if o.T == 0 {
+		o.T = 1
+	}
+	w, err := ParseWeight(string(o.Weight))
+	if err != nil {
+		return o, err
+	}
+	o.Weight = w
+	switch {
+	case o.K < 0:
+		return o, fmt.Errorf("graph: %d neighbours: want a positive number", o.K)
+	case o.T < 0 || math.IsNaN(o.T) || math.IsInf(o.T, 0):
+		return o, fmt.Errorf("graph: heat-kernel width t = %v: want a positive number", o.T)
+	}
+	if o.Metric == "" {
+		o.Metric = Euclidean
+		if o.Weight == CosineSimilarity {
+			o.Metric = CosineDistance
+		}
+	}
+	if o.Metric, err = ParseMetric(string(o.Metric)); err != nil {
+		return o, err
+	}
+	switch {
+	case o.Weight == HeatKernel && o.Metric != Euclidean:
+		return o, fmt.Errorf("graph: heat_kernel weights need the euclidean metric, not %s", o.Metric)
+	case o.Weight == CosineSimilarity && o.Metric != CosineDistance:
+		return o, fmt.Errorf("graph: cosine weights need the cosine metric, not %s", o.Metric)
+	}
+	return o, nil
+}
+
+// Affinity returns the symmetric sparse affinity matrix of the k-nearest-
+// neighbour graph of the rows of X (see the package documentation). It needs
+// k < n. The work is O(n^2 d), the memory O(n (k + d)).
+func Affinity(X mat.Matrix, opt Options) (*Sparse, error) {
+	o, err := opt.Resolved()
+	if err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	if n == 0 || d == 0 {
+		return nil, fmt.Errorf("graph: empty matrix (%d x %d)", n, d)
+	}
+	if o.K >= n {
+		return nil, fmt.Errorf("graph: %d neighbours of each of %d points: need k <= n-1 = %d", o.K, n, n-1)
+	}
+	pts, err := newPoints(X, o.Metric, "X")
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest-neighbour graph of %d points", o.K, n), knnBytes(n, n, d, o.K)+48*int64(n)*int64(o.K+1)); err != nil {
+		return nil, err
+	}
+	idx, key := search(pts, pts, o.K, true, o.Workers)
+	weight := func(key float64) float64 {
+		switch o.Weight {
+		case Binary:
+			return 1
+		case CosineSimilarity:
+			return 1 - key // similarity
+		}
+		return math.Exp(-key / (2 * o.T * o.T)) // key is the squared distance
+	}
+	return symmetrize(n, o.K, idx, key, weight, !o.ExcludeSelf, pts), nil
+}
+
+// symmetrize builds W = max(W0, W0') from the directed k-NN lists (and the
+// self-loops), treating an absent entry as 0 as construct_W does: an edge
+// present in one direction only keeps max(w, 0).
+func symmetrize(n, k int, idx []int, key []float64, weight func(float64) float64, loops bool, pts *points) *Sparse {
+	type entry struct {
+		col  int
+		w    float64
+		both bool
+	}
+	// Each directed edge i->j lands in row i and (reversed) in row j.
+	count := make([]int, n+1)
+	for i := 0; i < n; i++ {
+		count[i+1] += k
+		for _, j := range idx[i*k : (i+1)*k] {
+			count[j+1]++
+		}
+		if loops {
+			count[i+1]++
+		}
+	}
+	for i := 0; i < n; i++ {
+		count[i+1] += count[i]
+	}
+	entries := make([]entry, count[n])
+	next := append([]int(nil), count[:n]...)
+	for i := 0; i < n; i++ {
+		if loops {
+			w := 1.0
+			if pts.metric == CosineDistance {
+				w = weight(1 - pts.sq[i]) // self-similarity: 1, or 0 for a zero row
+			}
+			entries[next[i]] = entry{i, w, true}
+			next[i]++
+		}
+		for t, j := range idx[i*k : (i+1)*k] {
+			w := weight(key[i*k+t])
+			entries[next[i]] = entry{j, w, false}
+			next[i]++
+			entries[next[j]] = entry{i, w, false}
+			next[j]++
+		}
+	}
+	s := &Sparse{N: n, RowPtr: make([]int, n+1), Col: make([]int, 0, count[n]), Val: make([]float64, 0, count[n])}
+	for i := 0; i < n; i++ {
+		seg := entries[count[i]:count[i+1]]
+		sort.Slice(seg, func(a, b int) bool { return seg[a].col < seg[b].col })
+		for p := 0; p < len(seg); {
+			e := seg[p]
+			w := e.w
+			q := p + 1
+			for q < len(seg) && seg[q].col == e.col {
+				w = math.Max(w, seg[q].w)
+				q++
+			}
+			if q-p == 1 && !e.both {
+				w = math.Max(w, 0) // the other direction is an implicit 0
+			}
+			if w != 0 {
+				s.Col = append(s.Col, e.col)
+				s.Val = append(s.Val, w)
+			}
+			p = q
+		}
+		s.RowPtr[i+1] = len(s.Col)
+	}
+	return s
+}

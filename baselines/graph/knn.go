@@ -1,0 +1,302 @@
+package graph
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/baselines/internal/par"
+	_ "github.com/gsbench/gsbench/internal/fastblas" // Dgemm in OpenBLAS when installed
+)
+
+// Metric is the distance the neighbours are chosen by.
+type Metric string
+
+// The metrics.
+const (
+	// Euclidean is ||x - y||.
+	Euclidean Metric = "euclidean"
+	// CosineDistance is 1 - cos(x, y), scikit-learn's cosine distance. Rows
+	// are scaled to unit norm first; a zero row (norm below 1e-12) stays
+	// zero and is at distance 1 from every row, as in scikit-feature's
+	// construct_W.
+	CosineDistance Metric = "cosine"
+)
+
+// ParseMetric returns the Metric named s ("" is Euclidean).
+func ParseMetric(s string) (Metric, error) {
+	switch Metric(s) {
+	case "", Euclidean:
+		return Euclidean, nil
+	case CosineDistance:
+		return CosineDistance, nil
+	}
+	return "", fmt.Errorf("graph: unknown metric %q: use euclidean or cosine", s)
+}
+
+// Neighbors holds the K nearest neighbours of N query points.
+type Neighbors struct {
+	N, K   int
+	Metric Metric
+	// Index[i*K+j] is the (j+1)-th nearest neighbour of point i: a row of
+	// the reference matrix (of X itself for KNN, which never lists i as its
+	// own neighbour).
+	Index []int
+	// Dist[i*K+j] is the distance from point i to Index[i*K+j]: the
+	// Euclidean distance, or 1 - cosine similarity. Within a row distances
+	// are nondecreasing, and equal distances are listed by increasing index.
+	Dist []float64
+}
+
+// Row returns the neighbours of point i and their distances (views into
+// Index and Dist).
+func (nb *Neighbors) Row(i int) (index []int, dist []float64) {
+	return nb.Index[i*nb.K : (i+1)*nb.K], nb.Dist[i*nb.K : (i+1)*nb.K]
+}
+
+// KNNOptions configures KNN and KNNQuery.
+type KNNOptions struct {
+	Metric  Metric // Euclidean when empty
+	Workers int    // goroutines for the per-row selection; 0 means GOMAXPROCS
+}
+
+// KNN returns the k nearest neighbours of every row of X among the other
+// rows of X. It needs 1 <= k < n. See the package documentation for the
+// algorithm; the work is O(n^2 d) and the memory O(n k + n d).
+func KNN(X mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
+	metric, err := ParseMetric(string(opt.Metric))
+	if err != nil {
+		return nil, err
+	}
+	n, d := X.Dims()
+	if n == 0 || d == 0 {
+		return nil, fmt.Errorf("graph: empty matrix (%d x %d)", n, d)
+	}
+	if k < 1 || k >= n {
+		return nil, fmt.Errorf("graph: %d neighbours of each of %d points: need 1 <= k <= n-1 = %d", k, n, n-1)
+	}
+	pts, err := newPoints(X, metric, "X")
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, n), knnBytes(n, n, d, k)); err != nil {
+		return nil, err
+	}
+	idx, key := search(pts, pts, k, true, opt.Workers)
+	return neighbors(idx, key, n, k, metric), nil
+}
+
+// KNNQuery returns, for every row of query, its k nearest rows of ref
+// (1 <= k <= rows of ref). A query row equal to a reference row has it as a
+// neighbour at distance 0.
+func KNNQuery(ref, query mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
+	metric, err := ParseMetric(string(opt.Metric))
+	if err != nil {
+		return nil, err
+	}
+	nr, d := ref.Dims()
+	nq, dq := query.Dims()
+	switch {
+	case nr == 0 || d == 0 || nq == 0:
+		return nil, fmt.Errorf("graph: empty matrix (reference %d x %d, query %d x %d)", nr, d, nq, dq)
+	case dq != d:
+		return nil, fmt.Errorf("graph: the query has %d columns, the reference %d", dq, d)
+	case k < 1 || k > nr:
+		return nil, fmt.Errorf("graph: %d neighbours among %d reference points: need 1 <= k <= %d", k, nr, nr)
+	}
+	rp, err := newPoints(ref, metric, "reference")
+	if err != nil {
+		return nil, err
+	}
+	qp, err := newPoints(query, metric, "query")
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, nq), knnBytes(nr, nq, d, k)); err != nil {
+		return nil, err
+	}
+	idx, key := search(rp, qp, k, false, opt.Workers)
+	return neighbors(idx, key, nq, k, metric), nil
+}
+
+// neighbors converts search keys (squared distances, or cosine distances)
+// into a Neighbors value.
+func neighbors(idx []int, key []float64, n, k int, metric Metric) *Neighbors {
+	if metric == Euclidean {
+		for i, v := range key {
+			key[i] = math.Sqrt(v)
+		}
+	}
+	return &Neighbors{N: n, K: k, Metric: metric, Index: idx, Dist: key}
+}
+
+// knnBytes estimates the memory of a search: the result, copies of the
+// points, their norms and the distance tiles.
+func knnBytes(nr, nq, d, k int) int64 {
+	return 16*int64(nq)*int64(k) + 8*(int64(nr)+int64(nq))*int64(d+1) + 8*int64(tileRows)*int64(tileCols)
+}
+
+// Tile sizes of the distance computation: 256 x 2048 float64 is 4 MiB.
+// (Variables so that tests can exercise many partial tiles.)
+var (
+	tileRows = 256
+	tileCols = 2048
+)
+
+// points is a row-major copy (or view) of a matrix prepared for search.
+type points struct {
+	X      blas64.General
+	sq     []float64 // squared row norms (Euclidean)
+	metric Metric
+}
+
+func newPoints(A mat.Matrix, metric Metric, name string) (*points, error) {
+	n, d := A.Dims()
+	var g blas64.General
+	if dense, ok := A.(*mat.Dense); ok && metric == Euclidean {
+		g = dense.RawMatrix()
+	} else {
+		g = blas64.General{Rows: n, Cols: d, Stride: d, Data: make([]float64, n*d)}
+		for i := 0; i < n; i++ {
+			for j := 0; j < d; j++ {
+				g.Data[i*d+j] = A.At(i, j)
+			}
+		}
+	}
+	p := &points{X: g, metric: metric, sq: make([]float64, n)}
+	for i := 0; i < n; i++ {
+		row := g.Data[i*g.Stride : i*g.Stride+d]
+		var s float64
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("graph: %s[%d][%d] = %v; remove or impute non-finite values first", name, i, j, v)
+			}
+			s += v * v
+		}
+		if metric == CosineDistance {
+			// scikit-feature construct_W: x / max(1e-12, ||x||).
+			inv := 1 / math.Max(1e-12, math.Sqrt(s))
+			for j := range row {
+				row[j] *= inv
+			}
+			s *= inv * inv
+		}
+		p.sq[i] = s
+	}
+	return p, nil
+}
+
+func (p *points) row(i int) []float64 {
+	return p.X.Data[i*p.X.Stride : i*p.X.Stride+p.X.Cols]
+}
+
+// viewStrided returns rows [lo, hi) as a *mat.Dense sharing p's storage.
+func (p *points) viewStrided(lo, hi int) *mat.Dense {
+	var m mat.Dense
+	m.SetRawMatrix(blas64.General{
+		Rows: hi - lo, Cols: p.X.Cols, Stride: p.X.Stride,
+		Data: p.X.Data[lo*p.X.Stride : (hi-1)*p.X.Stride+p.X.Cols],
+	})
+	return &m
+}
+
+// search returns, for each query row, the k nearest reference rows and
+// their keys (squared Euclidean distances, or cosine distances), sorted by
+// (key, index). With self set, ref and qry are the same points and row i is
+// not its own neighbour.
+func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) {
+	nq, nr := qry.X.Rows, ref.X.Rows
+	idx := make([]int, nq*k)
+	key := make([]float64, nq*k)
+	for i := range key {
+		key[i] = math.Inf(1)
+		idx[i] = math.MaxInt
+	}
+	buf := make([]float64, tileRows*tileCols)
+	for r0 := 0; r0 < nq; r0 += tileRows {
+		r1 := min(nq, r0+tileRows)
+		A := qry.viewStrided(r0, r1)
+		for c0 := 0; c0 < nr; c0 += tileCols {
+			c1 := min(nr, c0+tileCols)
+			cols := c1 - c0
+			tile := mat.NewDense(r1-r0, cols, buf[:(r1-r0)*cols])
+			tile.Mul(A, ref.viewStrided(c0, c1).T()) // BLAS-3: x.y for the whole tile
+			par.For(r1-r0, 16, workers, func(_, lo, hi int) {
+				for t := lo; t < hi; t++ {
+					i := r0 + t
+					g := buf[t*cols : (t+1)*cols]
+					ki, kk := idx[i*k:(i+1)*k], key[i*k:(i+1)*k]
+					for c, dot := range g {
+						j := c0 + c
+						if self && j == i {
+							continue
+						}
+						var v float64
+						if qry.metric == CosineDistance {
+							v = 1 - dot
+						} else {
+							v = math.Max(0, qry.sq[i]-2*dot+ref.sq[j]) // ||x||^2 - 2 x.y + ||y||^2
+						}
+						if v < kk[k-1] || (v == kk[k-1] && j < ki[k-1]) {
+							insert(kk, ki, v, j)
+						}
+					}
+				}
+			})
+		}
+	}
+	// Recompute the kept distances directly: the tiled formula loses
+	// accuracy by cancellation for close points (and is not exactly 0 for
+	// duplicates).
+	par.For(nq, 64, workers, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			x := qry.row(i)
+			ki, kk := idx[i*k:(i+1)*k], key[i*k:(i+1)*k]
+			for t, j := range ki {
+				y := ref.row(j)
+				var s float64
+				if qry.metric == CosineDistance {
+					for c, v := range x {
+						s += v * y[c]
+					}
+					s = 1 - s
+				} else {
+					for c, v := range x {
+						e := v - y[c]
+						s += e * e
+					}
+				}
+				kk[t] = s
+			}
+			sortPairs(kk, ki)
+		}
+	})
+	return idx, key
+}
+
+// insert puts (v, j) into the sorted lists kk, ki (ordered by value, then
+// index), dropping the last entry.
+func insert(kk []float64, ki []int, v float64, j int) {
+	p := len(kk) - 1
+	for p > 0 && (kk[p-1] > v || (kk[p-1] == v && ki[p-1] > j)) {
+		kk[p], ki[p] = kk[p-1], ki[p-1]
+		p--
+	}
+	kk[p], ki[p] = v, j
+}
+
+// sortPairs sorts kk and ki together by (value, index): insertion sort, the
+// lists being short and nearly sorted.
+func sortPairs(kk []float64, ki []int) {
+	for a := 1; a < len(kk); a++ {
+		v, j := kk[a], ki[a]
+		p := a
+		for p > 0 && (kk[p-1] > v || (kk[p-1] == v && ki[p-1] > j)) {
+			kk[p], ki[p] = kk[p-1], ki[p-1]
+			p--
+		}
+		kk[p], ki[p] = v, j
+	}
+}

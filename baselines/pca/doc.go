@@ -1,0 +1,19 @@
+// Package pca is principal component analysis, the linear baseline of the
+// Gram-Schmidt papers (journal Section VIII-A, Table II row "1 (PCA)").
+//
+// Fit centers the data, forms the covariance with one BLAS-3 product
+// (Xc^T Xc / (n - Ddof)) and takes its leading eigenpairs with LAPACK's
+// dsyevr when OpenBLAS is loaded (internal/linalg). Components are ordered by
+// decreasing variance; the entry of largest magnitude of every component is
+// positive (the convention of scikit-learn >= 1.5, of linalg.EigenSym and of
+// GFR's directions), so results do not depend on the eigensolver.
+//
+// Two stopping rules mirror GFR's: a count (K components) and a threshold
+// (stop at the first eigenvalue <= Eps2: the paper's residual variance after
+// m components is the (m+1)-th eigenvalue of the covariance). Trace returns
+// the variances of the components followed by that (m+1)-th eigenvalue.
+//
+// Ddof 1 gives scikit-learn's explained_variance_; Ddof 0 the population
+// covariance that GFR uses, with which PCA and GFR with the multilinear:1
+// family extract the same directions and the same trace.
+package pca

@@ -1,0 +1,33 @@
+package qmrfs_test
+
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/baselines/qmrfs"
+)
+
+func Example() {
+	// Column 2 is column 0 plus twice column 1, column 3 is constant and
+	// column 4 is column 1 up to a small perturbation.
+	X := mat.NewDense(6, 5, []float64{
+		1, 0, 1, 5, 0.01,
+		2, 1, 4, 5, 1.00,
+		0, 3, 6, 5, 2.99,
+		4, 1, 6, 5, 1.01,
+		3, 2, 7, 5, 2.00,
+		1, 5, 11, 5, 5.00,
+	})
+	for _, theta := range []float64{0, 0.05} {
+		q := &qmrfs.QMRFS{Theta: theta}
+		if err := q.Fit(X, nil); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("theta %g: retained %v, relative residuals %.3f\n", theta, q.Selected(), q.Scores())
+	}
+	// Output:
+	// theta 0: retained [0 1 4], relative residuals [0.591 0.585 0.000 0.000 0.002]
+	// theta 0.05: retained [0 1], relative residuals [0.591 0.585 0.000 0.000 0.002]
+}

@@ -1,0 +1,423 @@
+package uffs
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Mode is how UFFS turns the measures norm({j}) into a selection.
+type Mode string
+
+// The selection rules.
+const (
+	// Threshold keeps every feature with norm({j}) > eps: the set J_eps of
+	// UFFS Theorem 1 (Alg. 1 line 12), the form the journal uses for its
+	// Figure 5 with eps^2 = 0.01.
+	Threshold Mode = "threshold"
+	// Cumulative is the rule of the authors' experiments: within each group,
+	// sort the squared norms in decreasing order and keep the features whose
+	// cumulative share of the group's total stays strictly below the round's
+	// SelectionThreshold (their README: "a technique of explained variance").
+	Cumulative Mode = "cumulative"
+	// TopK keeps the K features of largest norm after the orthogonalization
+	// is complete, which is how the journal gives UFFS the same number of
+	// features as GFS in Table XIII. With several rounds, the earlier rounds
+	// filter with the Threshold rule and the last one ranks.
+	TopK Mode = "top-k"
+)
+
+// Partition is how the features of a round are split into groups.
+type Partition string
+
+// The partitions of UFFS Sec. IV-A ("Feature partitioning").
+const (
+	// Contiguous splits the features, in their current order, into
+	// ceil(d/m) consecutive blocks of nearly equal size, as the authors'
+	// code does (block boundaries floor(i d / groups)).
+	Contiguous Partition = "contiguous"
+	// RandomPartition assigns the features to the same block sizes at random
+	// (seeded), as the paper describes; inside a group the features keep
+	// their relative order.
+	RandomPartition Partition = "random"
+)
+
+// Round is one FourierOrth pass (Algorithm 1) over the features that
+// survived the previous round.
+type Round struct {
+	Depth              int     // t >= 1: characters are products of up to t features
+	Eps                float64 // > 0: a character whose norm is <= Eps is set to zero (Alg. 1 line 8)
+	ClusterSize        int     // m: groups of about m features, orthogonalized separately; <= 0: one group
+	SelectionThreshold float64 // Cumulative mode, in (0, 1]; 0 means DefaultSelectionThreshold(Depth)
+}
+
+// DefaultSelectionThreshold is the cumulative-share threshold the authors'
+// README uses at depth t: 0.95, 0.995 and 0.999 for t = 1, 2 and 3 (and
+// 0.999 beyond).
+func DefaultSelectionThreshold(depth int) float64 {
+	switch depth {
+	case 1:
+		return 0.95
+	case 2:
+		return 0.995
+	}
+	return 0.999
+}
+
+// Schedule returns the rounds of UFFS at depth t with threshold eps: one
+// round at depth t (how the journal runs it, Sec. VIII-F2: "we apply both
+// GFS and UFFS only once") or, when sequential, rounds at depths 1, 2, ..., t,
+// each on the survivors of the previous one (UFFS Sec. V-B and Appendix E).
+// Cluster sizes are left at "one group"; set them on the returned rounds.
+func Schedule(depth int, sequential bool, eps float64) []Round {
+	if !sequential {
+		return []Round{{Depth: depth, Eps: eps}}
+	}
+	rounds := make([]Round, max(depth, 0))
+	for i := range rounds {
+		rounds[i] = Round{Depth: i + 1, Eps: eps}
+	}
+	return rounds
+}
+
+// RoundReport describes what one round did.
+type RoundReport struct {
+	Depth          int `json:"depth"`
+	Features       int `json:"features"`       // features entering the round
+	Groups         int `json:"groups"`         // groups of the partition
+	Characters     int `json:"characters"`     // characters over all groups (Eq. (1) restricted to size <= t)
+	Orthogonalized int `json:"orthogonalized"` // characters whose norm was computed
+	Kept           int `json:"kept"`           // non-trivial characters (norm > eps)
+	SampleLimit    int `json:"sample_limit"`   // groups whose kept characters spanned all n samples
+	Selected       int `json:"selected"`       // features leaving the round
+}
+
+// UFFS is Unsupervised Fourier Feature Selection (Heidari et al., Sec. IV-A,
+// Algorithm 1). Rounds is required (see Schedule); the other fields have
+// usable zero values.
+type UFFS struct {
+	Rounds    []Round
+	Mode      Mode      // "" means Threshold, or TopK when K > 0
+	K         int       // TopK: number of features
+	Partition Partition // "" means Contiguous
+	// Order is the feature order of Eq. (1): a permutation of the columns,
+	// first feature first. nil means the column order. UFFS is sensitive to
+	// it (journal Sec. VIII-F2), so it is never changed silently.
+	Order   []int
+	Shuffle bool   // use a random order drawn from Seed (Order must be nil)
+	Seed    uint64 // for Shuffle and RandomPartition
+	// PopulationStd standardizes with divisor n (ddof 0, as
+	// preprocess.Standardize) instead of n - 1 (the sample standard
+	// deviation of Alg. 1 line 2 and the authors' code).
+	PopulationStd bool
+
+	selected []int
+	scores   []float64
+	rounds   []RoundReport
+	constant []int
+}
+
+// rngStream is the PCG stream of UFFS's random choices ("uffs").
+const rngStream = 0x75666673
+
+func (u *UFFS) mode() Mode {
+	if u.Mode == "" {
+		if u.K > 0 {
+			return TopK
+		}
+		return Threshold
+	}
+	return u.Mode
+}
+
+func (u *UFFS) validate(d int) error {
+	if len(u.Rounds) == 0 {
+		return fmt.Errorf("no rounds: use uffs.Schedule(depth, sequential, eps)")
+	}
+	for i, r := range u.Rounds {
+		if r.Depth < 1 {
+			return fmt.Errorf("round %d: depth %d, want >= 1", i+1, r.Depth)
+		}
+		if !(r.Eps > 0) || math.IsInf(r.Eps, 0) {
+			return fmt.Errorf("round %d: eps %g, want a positive number (Alg. 1: eps in (0, 1); the journal's Figure 5 uses 0.1)", i+1, r.Eps)
+		}
+		if r.SelectionThreshold < 0 || r.SelectionThreshold > 1 {
+			return fmt.Errorf("round %d: selection threshold %g, want a share in (0, 1]", i+1, r.SelectionThreshold)
+		}
+	}
+	switch m := u.mode(); m {
+	case Threshold, Cumulative:
+		if u.K != 0 {
+			return fmt.Errorf("k = %d is only used by mode top-k, not %s", u.K, m)
+		}
+	case TopK:
+		if u.K < 1 {
+			return fmt.Errorf("mode top-k needs k >= 1")
+		}
+		if u.K > d {
+			return fmt.Errorf("k = %d features requested, but the data has only %d", u.K, d)
+		}
+	default:
+		return fmt.Errorf("unknown mode %q: use threshold, cumulative or top-k", u.Mode)
+	}
+	switch u.Partition {
+	case "", Contiguous, RandomPartition:
+	default:
+		return fmt.Errorf("unknown partition %q: use contiguous or random", u.Partition)
+	}
+	if u.Order != nil {
+		if u.Shuffle {
+			return fmt.Errorf("give an explicit order or shuffle, not both")
+		}
+		if err := checkPermutation(u.Order, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkPermutation(p []int, d int) error {
+	if len(p) != d {
+		return fmt.Errorf("order has %d entries, want a permutation of the %d columns", len(p), d)
+	}
+	seen := make([]bool, d)
+	for _, j := range p {
+		if j < 0 || j >= d || seen[j] {
+			return fmt.Errorf("order %v is not a permutation of 0..%d", p, d-1)
+		}
+		seen[j] = true
+	}
+	return nil
+}
+
+// Fit runs UFFS on the n x d matrix X (rows are samples); y is ignored and X
+// is not modified.
+//
+// Every column is standardized with its mean and its sample standard
+// deviation (divisor n - 1; n with PopulationStd), Alg. 1 line 2. A constant
+// column has no standardized value: it is set to zero, so every character
+// containing it is zero and the feature is redundant (it is listed in
+// Report's "constant_columns").
+func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
+	n, d := X.Dims()
+	if n < 2 || d < 1 {
+		return fmt.Errorf("uffs: need at least 2 samples and 1 feature, got %d x %d", n, d)
+	}
+	if err := u.validate(d); err != nil {
+		return fmt.Errorf("uffs: %w", err)
+	}
+	ddof := 1
+	if u.PopulationStd {
+		ddof = 0
+	}
+	z, constant, err := standardize(X, ddof)
+	if err != nil {
+		return fmt.Errorf("uffs: %w", err)
+	}
+	rng := rand.New(rand.NewPCG(u.Seed, rngStream))
+	features := u.Order
+	switch {
+	case features != nil:
+		features = slices.Clone(features)
+	case u.Shuffle:
+		features = rng.Perm(d)
+	default:
+		features = make([]int, d)
+		for j := range features {
+			features[j] = j
+		}
+	}
+
+	scores := make([]float64, d)
+	mode := u.mode()
+	var reports []RoundReport
+	for ri, round := range u.Rounds {
+		last := ri == len(u.Rounds)-1
+		rule := mode
+		if mode == TopK && !last {
+			rule = Threshold
+		}
+		thr := round.SelectionThreshold
+		if thr == 0 {
+			thr = DefaultSelectionThreshold(round.Depth)
+		}
+		groups := u.partition(features, round.ClusterSize, rng)
+		rep := RoundReport{Depth: round.Depth, Features: len(features), Groups: len(groups)}
+		var next []int
+		for _, g := range groups {
+			zg := make([][]float64, len(g))
+			for i, j := range g {
+				zg[i] = z[j]
+			}
+			norms, st, err := fourierOrth(zg, n, round.Depth, round.Eps)
+			if err != nil {
+				return fmt.Errorf("uffs: round %d: %w", ri+1, err)
+			}
+			rep.Characters += st.Characters
+			rep.Orthogonalized += st.Orthogonalized
+			rep.Kept += st.Kept
+			if st.SampleLimit {
+				rep.SampleLimit++
+			}
+			for i, j := range g {
+				scores[j] = norms[i]
+			}
+			// The group's features by decreasing measure (ties: earlier
+			// first); the survivors enter the next round in this order, as in
+			// the authors' code.
+			ranked := slices.Clone(g)
+			slices.SortStableFunc(ranked, byMeasure(scores))
+			switch rule {
+			case Threshold:
+				for _, j := range ranked {
+					if scores[j] > round.Eps {
+						next = append(next, j)
+					}
+				}
+			case Cumulative:
+				next = append(next, ranked[:cumulativeCount(ranked, scores, thr)]...)
+			case TopK:
+				next = append(next, ranked...)
+			}
+		}
+		if rule == TopK {
+			slices.SortStableFunc(next, byMeasure(scores))
+			next = next[:min(u.K, len(next))]
+		}
+		rep.Selected = len(next)
+		reports = append(reports, rep)
+		features = next
+	}
+	// Most important first: by the measure of the last round.
+	selected := slices.Clone(features)
+	slices.SortStableFunc(selected, byMeasure(scores))
+	u.selected, u.scores, u.rounds, u.constant = selected, scores, reports, constant
+	return nil
+}
+
+// byMeasure orders features by decreasing measure for a stable sort.
+// Measures equal to 10 decimals (norms are at most about 1) tie, so that
+// rounding noise does not decide between features with the same measure:
+// the earlier feature comes first.
+func byMeasure(scores []float64) func(a, b int) int {
+	key := func(j int) float64 { return math.Round(scores[j] * 1e10) }
+	return func(a, b int) int { return cmp.Compare(key(b), key(a)) }
+}
+
+// cumulativeCount is the number of features of ranked (by decreasing
+// measure) whose cumulative share of the total squared measure is strictly
+// below thr. A group whose measures are all zero selects nothing.
+func cumulativeCount(ranked []int, scores []float64, thr float64) int {
+	total := 0.0
+	for _, j := range ranked {
+		total += scores[j] * scores[j]
+	}
+	if total == 0 {
+		return 0
+	}
+	cum, count := 0.0, 0
+	for _, j := range ranked {
+		cum += scores[j] * scores[j]
+		if cum/total >= thr {
+			break
+		}
+		count++
+	}
+	return count
+}
+
+// partition splits features into ceil(len/m) groups of nearly equal size
+// (boundaries floor(i len / groups)); m <= 0 gives one group.
+func (u *UFFS) partition(features []int, m int, rng *rand.Rand) [][]int {
+	d := len(features)
+	if d == 0 {
+		return nil
+	}
+	groups := 1
+	if m > 0 {
+		groups = (d + m - 1) / m
+	}
+	pos := make([]int, d) // positions in features, grouped
+	for i := range pos {
+		pos[i] = i
+	}
+	if u.Partition == RandomPartition && groups > 1 {
+		rng.Shuffle(d, func(a, b int) { pos[a], pos[b] = pos[b], pos[a] })
+	}
+	out := make([][]int, groups)
+	for gi := range out {
+		block := pos[gi*d/groups : (gi+1)*d/groups]
+		slices.Sort(block) // keep the features' relative order inside a group
+		out[gi] = make([]int, len(block))
+		for i, p := range block {
+			out[gi][i] = features[p]
+		}
+	}
+	return out
+}
+
+// standardize returns the columns of X as (x - mean) / sd with divisor
+// n - ddof, and the constant columns (set to zero).
+func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
+	n, d := X.Dims()
+	z := make([][]float64, d)
+	var constant []int
+	for j := 0; j < d; j++ {
+		col := mat.Col(nil, j, X)
+		mean := 0.0
+		for i, v := range col {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, nil, fmt.Errorf("X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
+			}
+			mean += v
+		}
+		mean /= float64(n)
+		ss := 0.0
+		for i, v := range col {
+			col[i] = v - mean
+			ss += col[i] * col[i]
+		}
+		sd := math.Sqrt(ss / float64(n-ddof))
+		// The constant-column rule of package preprocess.
+		if sd <= 1e-12*math.Max(1, math.Abs(mean)) || math.IsInf(ss, 0) {
+			if math.IsInf(ss, 0) {
+				return nil, nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data", j)
+			}
+			clear(col)
+			constant = append(constant, j)
+		} else {
+			for i := range col {
+				col[i] /= sd
+			}
+		}
+		z[j] = col
+	}
+	return z, constant, nil
+}
+
+// Selected returns the selected columns, by decreasing measure norm({j}) of
+// the last round (ties: earlier in the feature order first).
+func (u *UFFS) Selected() []int { return u.selected }
+
+// Scores returns norm({j}) = ||psi~_{j}||, the measure of Alg. 1, for every
+// column, from the last round the feature took part in (the rounds of a
+// sequential schedule drop features). Larger is less redundant; norm({j})^2
+// is the variance of the standardized feature left after projection on the
+// characters before {j} (journal Appendix C, Eq. (34)).
+func (u *UFFS) Scores() []float64 { return u.scores }
+
+// RoundReports returns what every round did.
+func (u *UFFS) RoundReports() []RoundReport { return u.rounds }
+
+// Report returns the rounds and the constant columns.
+func (u *UFFS) Report() map[string]any {
+	out := map[string]any{"mode": string(u.mode()), "rounds": u.rounds, "selected": len(u.selected)}
+	if len(u.constant) > 0 {
+		out["constant_columns"] = u.constant
+	}
+	return out
+}

@@ -1,0 +1,92 @@
+package methods
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/preprocess"
+)
+
+// The extraction baselines build from CLI-style string parameters, fit, and
+// expose what the generic extract command prints.
+func TestExtractionBaselines(t *testing.T) {
+	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		params Params
+		m      int // components
+	}{
+		{"pca", Params{"k": "3"}, 3},
+		{"pca", Params{"eps2": "1"}, 3},   // Wine has 3 eigenvalues above 1 (ddof 1)
+		{"pca", Params{"eps": "0.4"}, 12}, // eps2 = 0.16: Wine has 12 eigenvalues above it (ddof 1)
+		{"kpca", Params{"k": "3", "kernel": "poly"}, 3},
+		{"kpca", Params{"k": "2", "kernel": "rbf", "gamma": "0.1", "solver": "iterative"}, 2},
+		{"ica", Params{"k": "4", "seed": "3"}, 4},
+		{"ica", Params{"algorithm": "deflation", "fun": "cube"}, 13},
+		{"lpp", nil, 2},
+		{"lpp", Params{"k": "5", "n-neighbors": "8", "weight": "heat", "weight_width": "4"}, 5},
+	} {
+		m, err := New(tc.name, tc.params)
+		if err != nil {
+			t.Fatalf("%s %v: %v", tc.name, tc.params, err)
+		}
+		if err := m.Fit(X, nil); err != nil {
+			t.Fatalf("%s %v: %v", tc.name, tc.params, err)
+		}
+		Z, err := m.(Extractor).Transform(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, c := Z.Dims(); r != 178 || c != tc.m {
+			t.Errorf("%s %v: Transform gives %d x %d, want 178 x %d", tc.name, tc.params, r, c, tc.m)
+		}
+		if l, ok := m.(Linear); ok {
+			if r, c := l.Components().Dims(); r != 13 || c != tc.m {
+				t.Errorf("%s: components %d x %d", tc.name, r, c)
+			}
+		}
+		if tr, ok := m.(Tracer); !ok || len(tr.Trace()) < tc.m {
+			t.Errorf("%s: no trace of the %d variances", tc.name, tc.m)
+		}
+		if e, ok := m.(interface{ Eigenvalues() []float64 }); ok && len(e.Eigenvalues()) != tc.m {
+			t.Errorf("%s: %d eigenvalues", tc.name, len(e.Eigenvalues()))
+		}
+	}
+}
+
+func TestExtractionBaselineParams(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		params Params
+		want   string
+	}{
+		{"pca", Params{"eps": 0.3, "eps2": 0.1}, "not both"},
+		{"pca", Params{"ddof": -1}, "non-negative"},
+		{"pca", Params{"kernel": "rbf"}, "no parameter"},
+		{"kpca", nil, "give k"},
+		{"kpca", Params{"k": 2, "kernel": "sigmoid"}, "unknown kernel"},
+		{"kpca", Params{"k": 2, "solver": "arpack"}, "unknown solver"},
+		{"kpca", Params{"k": 2, "kernel": "poly", "degree": 0}, "degree"},
+		{"ica", Params{"fun": "tanh"}, "unknown fun"},
+		{"ica", Params{"algorithm": "symmetric"}, "unknown algorithm"},
+		{"ica", Params{"tol": 0}, "positive"},
+		{"lpp", Params{"weight": "cosine"}, "unknown weight"},
+		{"lpp", Params{"k": 0}, "at least 1"},
+		{"lpp", Params{"n_neighbors": 1}, "at least 2"},
+		{"lpp", Params{"ridge": -1}, "non-negative"},
+	} {
+		_, err := New(tc.name, tc.params)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %v: error %v, want it to mention %q", tc.name, tc.params, err, tc.want)
+		}
+	}
+}
