@@ -19,12 +19,12 @@ import (
 func init() {
 	register("select", command{
 		summary: "run a feature selection method on a dataset",
-		usage:   "--method NAME --data DATA [--preprocess none|center|standardize|minmax] [--json] [--METHOD-PARAM VALUE ...]",
+		usage:   "--method NAME --data DATA [--preprocess none|center|standardize|minmax] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--label-col N|last] [--data-dir DIR] [--json] [--METHOD-PARAM VALUE ...]",
 		run:     func(args []string, w io.Writer) error { return runMethod(methods.Selection, args, w) },
 	})
 	register("extract", command{
 		summary: "run a feature extraction method on a dataset",
-		usage:   "--method NAME --data DATA [--preprocess ...] [--json] [--embedding] [--METHOD-PARAM VALUE ...]",
+		usage:   "--method NAME --data DATA [--preprocess ...] [--missing ...] [--categorical ...] [--label-col N|last] [--data-dir DIR] [--json] [--embedding] [--METHOD-PARAM VALUE ...]",
 		run:     func(args []string, w io.Writer) error { return runMethod(methods.Extraction, args, w) },
 	})
 }
@@ -32,6 +32,7 @@ func init() {
 // methodArgs are the flags of select/extract that are not method parameters.
 type methodArgs struct {
 	method, data, dataDir, preprocess string
+	missing, categorical              string
 	labelCol                          int
 	json, embedding                   bool
 	params                            methods.Params
@@ -74,6 +75,10 @@ func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
 			a.dataDir = value
 		case "preprocess":
 			a.preprocess = value
+		case "missing":
+			a.missing = value
+		case "categorical":
+			a.categorical = value
 		case "label-col", "label_col":
 			if value == "last" {
 				a.labelCol = datasets.LastLabel
@@ -111,7 +116,10 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ds, err := datasets.Load(a.data, datasets.Options{DataDir: a.dataDir, CSV: datasets.CSVOptions{LabelCol: a.labelCol}})
+	ds, err := datasets.Load(a.data, datasets.Options{
+		DataDir: a.dataDir, Missing: a.missing, Categorical: a.categorical,
+		CSV: datasets.CSVOptions{LabelCol: a.labelCol},
+	})
 	if err != nil {
 		return err
 	}
@@ -137,11 +145,23 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 			return err
 		}
 	}
+	outputs := 0 // number of selected features or extracted components
 	if t, ok := m.(methods.Tracer); ok {
 		out["trace"] = nonNil(t.Trace())
-		if kind == methods.Extraction {
-			out["variances"] = variances(m, t.Trace())
+	}
+	switch kind {
+	case methods.Selection:
+		outputs = len(m.(methods.Selector).Selected())
+	case methods.Extraction:
+		outputs = components(m, X)
+		if t, ok := m.(methods.Tracer); ok {
+			out["variances"] = nonNil(t.Trace()[:min(outputs, len(t.Trace()))])
 		}
+	}
+	if t, ok := m.(methods.Tracer); ok && len(t.Trace()) > outputs {
+		// Var(Z_{m+1}): the variance left after the last output (the value
+		// that stopped a threshold run).
+		out["residual_variance"] = t.Trace()[outputs]
 	}
 	if s, ok := m.(methods.Scorer); ok {
 		out["scores"] = s.Scores()
@@ -203,14 +223,23 @@ func extractionOutput(m methods.Method, X *mat.Dense, wantEmbedding bool, out ma
 	return nil
 }
 
-// variances returns the variances of the m extracted features: the first m
-// values of the trace.
-func variances(m methods.Method, trace []float64) []float64 {
-	k := len(trace)
+// components returns the number of features an extractor produces: the
+// columns of its directions or of its embedding.
+func components(m methods.Method, X *mat.Dense) int {
 	if l, ok := m.(methods.Linear); ok {
-		_, k = l.Components().Dims()
+		_, k := l.Components().Dims()
+		return k
 	}
-	return nonNil(trace[:min(k, len(trace))])
+	if e, ok := m.(methods.Embedder); ok {
+		_, k := e.Embedding().Dims()
+		return k
+	}
+	n, _ := X.Dims()
+	if Z, err := m.(methods.Extractor).Transform(X.Slice(0, min(1, n), 0, X.RawMatrix().Cols).(*mat.Dense)); err == nil {
+		_, k := Z.Dims()
+		return k
+	}
+	return 0
 }
 
 func writeMethodText(w io.Writer, ds *datasets.Dataset, X *mat.Dense, out map[string]any) error {
@@ -224,13 +253,24 @@ func writeMethodText(w io.Writer, ds *datasets.Dataset, X *mat.Dense, out map[st
 		return ""
 	}
 	trace, _ := out["trace"].([]float64)
+	scores, _ := out["scores"].([]float64)
 	if sel, ok := out["selected"].([]int); ok {
 		fmt.Fprintf(w, "%d selected\n", len(sel))
-		fmt.Fprintln(tw, "rank\tfeature\tname\tresidual variance")
+		header := "rank\tfeature\tname"
+		switch {
+		case trace != nil:
+			header += "\tvariance when selected"
+		case scores != nil:
+			header += "\tscore"
+		}
+		fmt.Fprintln(tw, header)
 		for i, j := range sel {
 			v := ""
-			if i < len(trace) {
+			switch {
+			case trace != nil && i < len(trace):
 				v = strconv.FormatFloat(trace[i], 'g', 6, 64)
+			case trace == nil && j < len(scores):
+				v = strconv.FormatFloat(scores[j], 'g', 6, 64)
 			}
 			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", i+1, j, name(j), v)
 		}
@@ -249,8 +289,8 @@ func writeMethodText(w io.Writer, ds *datasets.Dataset, X *mat.Dense, out map[st
 	if kept, ok := out["kept"].([]int); ok {
 		fmt.Fprintf(w, "kept principal components: %v\n", kept)
 	}
-	if len(trace) > 0 {
-		fmt.Fprintf(w, "stopping value: %.6g\n", trace[len(trace)-1])
+	if v, ok := out["residual_variance"].(float64); ok {
+		fmt.Fprintf(w, "residual variance after the last output: %.6g\n", v)
 	}
 	if r, ok := out["report"].(map[string]any); ok {
 		fmt.Fprintf(w, "report: %v\n", r)
