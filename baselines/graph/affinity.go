@@ -48,6 +48,11 @@ type Options struct {
 	K      int     // neighbours of each point, besides itself; 0 means 5
 	Weight Weight  // edge weights; "" means HeatKernel
 	T      float64 // heat-kernel width t; 0 means 1
+	// AutoT sets t to the mean distance from the points to their k nearest
+	// neighbours (ignoring T), a local scale that keeps the heat-kernel
+	// weights away from underflow on high-dimensional data, where t = 1
+	// leaves only the self-loops (see Sparse.OffDiagonalFraction).
+	AutoT bool
 	// Metric chooses the neighbours. "" means Euclidean for Binary and
 	// HeatKernel weights and CosineDistance for CosineSimilarity weights.
 	// Binary weights may use either (construct_W's own default is binary
@@ -123,6 +128,15 @@ func Affinity(X mat.Matrix, opt Options) (*Sparse, error) {
 		return nil, err
 	}
 	idx, key := search(pts, pts, o.K, true, o.Workers)
+	if o.AutoT && o.Weight == HeatKernel {
+		var sum float64
+		for _, v := range key {
+			sum += math.Sqrt(v)
+		}
+		if o.T = sum / float64(len(key)); !(o.T > 0) {
+			o.T = 1 // every neighbour is a duplicate
+		}
+	}
 	weight := func(key float64) float64 {
 		switch o.Weight {
 		case Binary:

@@ -34,7 +34,10 @@
 //     neighbours.
 //
 // The zero Options value is the graph of the papers' baselines:
-// k = 5, heat kernel, t = 1, self-loops kept.
+// k = 5, heat kernel, t = 1, self-loops kept (scikit-feature's examples
+// build exactly this graph for the Laplacian score, MCFS and NDFS). On
+// high-dimensional data t = 1 can make every neighbour weight underflow;
+// Options.AutoT takes t from the data instead.
 //
 // # Sparse representation
 //

@@ -145,6 +145,16 @@ func TestKNNQuery(t *testing.T) {
 	if idx, dist := nb.Row(0); idx[0] != 17 || dist[0] != 0 {
 		t.Errorf("query equal to reference row 17: got %d at %v", idx[0], dist[0])
 	}
+	// Views with a stride larger than their width.
+	view := ref.Slice(100, 300, 1, 5).(*mat.Dense)
+	nb, err = KNN(view, 3, KNNOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantIdx, _ = bruteKNN(mat.DenseCopyOf(view), mat.DenseCopyOf(view), 3, true, Euclidean)
+	if !slices.Equal(nb.Index, wantIdx) {
+		t.Error("strided view: neighbours differ from brute force")
+	}
 }
 
 func TestKNNErrors(t *testing.T) {
@@ -258,6 +268,33 @@ func TestAffinity(t *testing.T) {
 				t.Errorf("%s: row %d has columns %v", tc.name, i, cols)
 			}
 		}
+	}
+}
+
+func TestAutoT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	X := randMatrix(rng, 50, 200) // neighbours ~ 19 apart: t = 1 underflows
+	W1, err := Affinity(X, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := W1.OffDiagonalFraction(); f > 1e-30 {
+		t.Errorf("t = 1: off-diagonal weight %v, expected underflow", f)
+	}
+	nb, _ := KNN(X, 5, KNNOptions{})
+	var mean float64
+	for _, v := range nb.Dist {
+		mean += v / float64(len(nb.Dist))
+	}
+	auto, err := Affinity(X, Options{AutoT: true, T: 123})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := denseConstructW(X, 5, HeatKernel, mean, true); !mat.EqualApprox(auto.Dense(), want, 1e-12) {
+		t.Error("AutoT should use t = mean neighbour distance")
+	}
+	if f := auto.OffDiagonalFraction(); f < 0.3 {
+		t.Errorf("AutoT: off-diagonal weight %v", f)
 	}
 }
 

@@ -132,6 +132,18 @@ func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, e
 	work = make([]float64, int(work[0]))
 	iwork = make([]int32, iwork[0])
 	m, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, 0, 0, il, iu, 0, w, z, d, isuppz, work, len(work), iwork, len(iwork))
+	if info == 0 && m != k && rng == 'I' {
+		// With an index range, dsyevr can return fewer eigenvalues than asked
+		// on a tight cluster at the boundary; compute them all instead.
+		vals, vecs, err := eigenLAPACK(S, d, vectors)
+		if err != nil {
+			return nil, nil, err
+		}
+		if vecs != nil {
+			vecs = mat.DenseCopyOf(vecs.Slice(0, d, 0, k))
+		}
+		return vals[:k], vecs, nil
+	}
 	if info != 0 || m != k {
 		return nil, nil, fmt.Errorf("linalg: dsyevr failed (info %d, %d of %d eigenvalues)", info, m, k)
 	}

@@ -130,3 +130,47 @@ func BenchmarkEigenSymAll1024(b *testing.B) {
 		}
 	}
 }
+
+// A top-k request that cuts through a cluster of equal eigenvalues (where
+// LAPACK's index-range search can come back short) still returns k pairs.
+func TestEigenSymClusterAtBoundary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	d := 40
+	var q mat.QR
+	q.Factorize(randMat(rng, d, d))
+	var Q mat.Dense
+	q.QTo(&Q)
+	diag := make([]float64, d)
+	for i := range diag {
+		switch {
+		case i < 3:
+			diag[i] = 10 - float64(i)
+		case i < 30:
+			diag[i] = 2 // a 27-fold eigenvalue; k = 10 cuts through it
+		default:
+			diag[i] = 1
+		}
+	}
+	var A mat.Dense
+	A.Mul(&Q, mat.NewDiagDense(d, diag))
+	A.Mul(&A, Q.T())
+	S := mat.NewSymDense(d, nil)
+	for i := 0; i < d; i++ {
+		for j := i; j < d; j++ {
+			S.SetSym(i, j, (A.At(i, j)+A.At(j, i))/2)
+		}
+	}
+	vals, vecs, err := EigenSym(S, 10, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{10, 9, 8, 2, 2, 2, 2, 2, 2, 2}
+	for i, v := range vals {
+		if math.Abs(v-want[i]) > 1e-10 {
+			t.Errorf("value %d = %g, want %g", i, v, want[i])
+		}
+	}
+	if _, c := vecs.Dims(); c != 10 {
+		t.Errorf("%d vectors, want 10", c)
+	}
+}

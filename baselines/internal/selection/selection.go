@@ -1,0 +1,103 @@
+package selection
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Check returns an error when X is nil, empty or holds a NaN or Inf value,
+// or when k (the number of features to select) is negative or larger than
+// the number of columns. method prefixes the messages.
+func Check(method string, X *mat.Dense, k int) error {
+	if X == nil || X.IsEmpty() {
+		return fmt.Errorf("%s: empty data matrix", method)
+	}
+	n, d := X.Dims()
+	for i := 0; i < n; i++ {
+		for j, v := range X.RawRowView(i) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%s: X[%d][%d] = %v; remove or impute non-finite values first", method, i, j, v)
+			}
+		}
+	}
+	if k < 0 || k > d {
+		return fmt.Errorf("%s: k = %d features to select, but the data has %d (0 ranks them all)", method, k, d)
+	}
+	return nil
+}
+
+// Labels checks class labels y for n rows and returns the number of classes
+// (the largest label plus one). Labels must be 0..c-1; a class with no row
+// is allowed (it is ignored by the methods).
+func Labels(method string, y []int, n int) (int, error) {
+	if y == nil {
+		return 0, fmt.Errorf("%s is supervised: it needs the class labels y", method)
+	}
+	if len(y) != n {
+		return 0, fmt.Errorf("%s: %d labels for %d rows", method, len(y), n)
+	}
+	c := 0
+	for i, v := range y {
+		if v < 0 {
+			return 0, fmt.Errorf("%s: label y[%d] = %d; labels must be 0..c-1", method, i, v)
+		}
+		c = max(c, v+1)
+	}
+	return c, nil
+}
+
+// ConstantColumns reports the columns of X whose values are all equal up to
+// rounding: max - min <= 1e-12 max(1, |max|, |min|).
+func ConstantColumns(X *mat.Dense) []bool {
+	n, d := X.Dims()
+	lo := slices.Clone(X.RawRowView(0))
+	hi := slices.Clone(lo)
+	for i := 1; i < n; i++ {
+		for j, v := range X.RawRowView(i) {
+			lo[j] = math.Min(lo[j], v)
+			hi[j] = math.Max(hi[j], v)
+		}
+	}
+	out := make([]bool, d)
+	for j := range out {
+		out[j] = hi[j]-lo[j] <= 1e-12*math.Max(1, math.Max(math.Abs(hi[j]), math.Abs(lo[j])))
+	}
+	return out
+}
+
+// Order returns the column indices sorted by score, best first: decreasing
+// scores when higherIsBetter, increasing otherwise. Equal scores keep the
+// smaller index first. Columns marked in last (which may be nil), such as
+// constant columns, come after all the others whatever their scores.
+func Order(scores []float64, higherIsBetter bool, last []bool) []int {
+	idx := make([]int, len(scores))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if last != nil && last[a] != last[b] {
+			if last[a] {
+				return 1
+			}
+			return -1
+		}
+		if higherIsBetter {
+			return cmp.Compare(scores[b], scores[a])
+		}
+		return cmp.Compare(scores[a], scores[b])
+	})
+	return idx
+}
+
+// Top returns the first k entries of order (all of them when k <= 0), as a
+// new slice.
+func Top(order []int, k int) []int {
+	if k <= 0 || k > len(order) {
+		k = len(order)
+	}
+	return slices.Clone(order[:k])
+}
