@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/gsbench/gsbench/algorithms"
+	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/methods"
+	"github.com/gsbench/gsbench/params"
+)
+
+func init() {
+	register("list", command{
+		summary: "list experiment configs, methods, function families or metrics",
+		usage:   "configs [DIR] | methods | families | metrics  [--json] [--params]",
+		run:     runList,
+	})
+}
+
+// families are the function families F(z) of the Gram-Schmidt methods
+// (algorithms.ParseFamily), with an example each.
+var families = []struct{ Spec, Doc string }{
+	{"multilinear:2", "multilinear monomials of degree <= k, no variable repeated (the papers' family)"},
+	{"poly:2", "all monomials of total degree <= k, powers allowed"},
+	{"hermite:2", "products of probabilists' Hermite polynomials He_a(z_i), total degree <= k"},
+	{"fourier:2", "z_j and products of cos(a z_i), sin(a z_i), total order <= k"},
+	{"monomials:z1,z1*z2,z1^2", "the listed monomials (variables numbered in selection order); singletons always included"},
+}
+
+func runList(args []string, stdout io.Writer) error {
+	fs := newFlagSet("list", "configs [DIR] | methods | families | metrics [flags]")
+	asJSON := fs.Bool("json", false, "print JSON")
+	withParams := fs.Bool("params", false, "methods and metrics: list every parameter with its type, default and meaning")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return fmt.Errorf("list what? configs, methods, families or metrics")
+	}
+	switch what := pos[0]; what {
+	case "configs":
+		dir := "configs"
+		if len(pos) > 1 {
+			dir = pos[1]
+		}
+		return listConfigs(stdout, dir, *asJSON)
+	case "methods":
+		if *asJSON {
+			return json.NewEncoder(stdout).Encode(methods.All())
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "METHOD\tKIND\tLABELS\tSUMMARY")
+		for _, s := range methods.All() {
+			labels := ""
+			if s.Supervised {
+				labels = "uses labels"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Kind, labels, s.Summary)
+			if *withParams {
+				paramLines(tw, s.Params)
+			}
+		}
+		return tw.Flush()
+	case "families":
+		if *asJSON {
+			return json.NewEncoder(stdout).Encode(families)
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "FAMILY (example)\tFUNCTIONS")
+		for _, f := range families {
+			if _, err := algorithms.ParseFamily(f.Spec); err != nil {
+				return fmt.Errorf("family %s: %v", f.Spec, err)
+			}
+			fmt.Fprintf(tw, "%s\t%s\n", f.Spec, f.Doc)
+		}
+		return tw.Flush()
+	case "metrics":
+		if *asJSON {
+			return json.NewEncoder(stdout).Encode(experiments.Metrics())
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "METRIC\tVALUES\tSUMMARY")
+		for _, m := range experiments.Metrics() {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Name, strings.Join(m.Values, ", "), m.Summary)
+			if *withParams {
+				paramLines(tw, m.Params)
+			}
+		}
+		return tw.Flush()
+	default:
+		return fmt.Errorf("cannot list %q: use configs, methods, families or metrics", what)
+	}
+}
+
+func paramLines(w io.Writer, ps []params.Param) {
+	for _, p := range ps {
+		fmt.Fprintf(w, "\t  %s (%s, default %v)\t\t%s\n", p.Name, p.Type, p.Default, p.Doc)
+	}
+}
+
+type configRow struct {
+	Path        string `json:"path"`
+	Name        string `json:"name,omitempty"`
+	Cells       int    `json:"cells,omitempty"`
+	QuickCells  int    `json:"quick_cells,omitempty"`
+	Description string `json:"description,omitempty"`
+	Error       string `json:"error,omitempty"`
+}
+
+func listConfigs(w io.Writer, dir string, asJSON bool) error {
+	var rows []configRow
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || (filepath.Ext(path) != ".yaml" && filepath.Ext(path) != ".yml") {
+			return nil
+		}
+		r := configRow{Path: path}
+		c, err := experiments.Load(path)
+		if err == nil {
+			r.Name, r.Description = c.Name, strings.TrimSpace(c.Description)
+			if p, err := c.Plan(false); err == nil {
+				r.Cells = len(p.Cells)
+			}
+			if p, err := c.Plan(true); err == nil {
+				r.QuickCells = len(p.Cells)
+			}
+		} else {
+			msg, _, _ := strings.Cut(err.Error(), "\n")
+			r.Error = msg
+		}
+		rows = append(rows, r)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(w).Encode(rows)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "CONFIG\tCELLS\tQUICK\tDESCRIPTION")
+	for _, r := range rows {
+		if r.Error != "" {
+			fmt.Fprintf(tw, "%s\t-\t-\tINVALID: %s\n", r.Path, r.Error)
+			continue
+		}
+		desc, _, _ := strings.Cut(r.Description, "\n")
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", r.Path, r.Cells, r.QuickCells, desc)
+	}
+	return tw.Flush()
+}

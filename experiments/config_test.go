@@ -1,0 +1,211 @@
+package experiments
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const baseConfig = `name: base
+seed: 3
+repetitions: 2
+datasets:
+  - name: journal-gfr
+    label: synth
+    params: {n_samples: [60, 80], n_independent: 4, n_products: 2}
+methods:
+  - {name: exptest-pick, label: A, params: {k: [1, 2]}}
+  - {name: exptest-proj, label: B, match: A}
+metrics: [n_selected, residual_variance]
+tables:
+  - {name: t, rows: method, columns: n_samples, value: n_selected}
+`
+
+// TestConfigErrors checks that every kind of mistake is reported with the
+// file, line, column and key, and a message saying what to do.
+func TestConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, old, new string
+		want           []string // substrings of the error, the first being "file:line"
+	}{
+		{"unknown top key", "seed: 3", "seed: 3\nrepetitons: 2",
+			[]string{"bad.yaml:3:1: repetitons: unknown key", `did you mean "repetitions"?`}},
+		{"wrong type", "repetitions: 2", "repetitions: two",
+			[]string{"bad.yaml:3:14: repetitions: want an integer"}},
+		{"unknown method", "name: exptest-proj", "name: exptest-prok",
+			[]string{"bad.yaml:10:5: methods[1].name: unknown method \"exptest-prok\"", `did you mean "exptest-proj"?`}},
+		{"unknown method param", "params: {k: [1, 2]}", "params: {kk: [1, 2]}",
+			[]string{"bad.yaml:9:45: methods[0].params.kk: method exptest-pick has no parameter \"kk\"", "its parameters are fail_rows, k, mutate, panic, seed, sleep_ms"}},
+		{"bad sweep item", "params: {k: [1, 2]}", "params: {k: [1, two]}",
+			[]string{"bad.yaml:9:52: methods[0].params.k: want an integer"}},
+		{"method build error", "params: {k: [1, 2]}", "params: {k: [0, 2]}",
+			[]string{"bad.yaml:9:5: methods[0]: exptest-pick: k must be >= 1 (with k=0)"}},
+		{"unknown generator param", "n_independent: 4", "n_independant: 4",
+			[]string{"bad.yaml:7:35: datasets[0].params.n_independant: generator journal-gfr has no parameter"}},
+		{"unknown dataset", "name: journal-gfr", "name: journal-gfx",
+			[]string{"bad.yaml:5:5: datasets[0].name: \"journal-gfx\" is not a generator", "did you mean"}},
+		{"bad preprocess", "label: synth", "label: synth\n    preprocess: zscore",
+			[]string{"bad.yaml:7:17: datasets[0].preprocess: unknown preprocessing \"zscore\""}},
+		{"unknown metric", "metrics: [n_selected, residual_variance]", "metrics: [n_selected, svm_acuracy]",
+			[]string{"bad.yaml:11:23: metrics[1]: unknown metric \"svm_acuracy\"", `did you mean "svm_accuracy"?`}},
+		{"bad metric param", "metrics: [n_selected, residual_variance]", "metrics: [n_selected, {name: svm_accuracy, params: {folds: 1}}]",
+			[]string{"bad.yaml:11:23: metrics[1].params: metric svm_accuracy: folds 1: use at least 2"}},
+		{"match unknown", "match: A", "match: C",
+			[]string{"bad.yaml:10:43: methods[1].match: no method is labelled \"C\""}},
+		{"match self", "match: A", "match: B",
+			[]string{"methods[1].match: a method cannot match itself"}},
+		{"table field", "columns: n_samples", "columns: n_sample",
+			[]string{"bad.yaml:13:5: tables[0].columns: unknown field \"n_sample\"", `did you mean "n_samples"?`}},
+		{"table value", "value: n_selected", "value: method",
+			[]string{"tables[0].value: \"method\" is an attribute, not a metric value"}},
+		{"table format", "value: n_selected}", "value: n_selected, format: \"{avg:.2f}\"}",
+			[]string{"tables[0].format", `unknown statistic "avg"`}},
+		{"quick param", "repetitions: 2", "repetitions: 2\nquick: {params: {eps2: [1]}}",
+			[]string{"bad.yaml:4:18: quick.params.eps2: no dataset or method sets \"eps2\""}},
+		{"duplicate key", "seed: 3", "seed: 3\nseed: 4",
+			[]string{"bad.yaml:3:1: seed: key given twice"}},
+		{"missing name", "name: base\n", "",
+			[]string{"name: missing"}},
+		{"invalid yaml", "seed: 3", "seed: [3",
+			[]string{"bad.yaml:", "invalid YAML"}},
+		{"figure kind", "tables:", "figures:\n  - {name: f, kind: pie, x: n_samples, y: n_selected}\ntables:",
+			[]string{"bad.yaml:13:21: figures[0].kind: unknown kind \"pie\""}},
+	} {
+		text := strings.Replace(baseConfig, tc.old, tc.new, 1)
+		if text == baseConfig {
+			t.Fatalf("%s: replacement %q not found", tc.name, tc.old)
+		}
+		path := filepath.Join(dir, "bad.yaml")
+		os.WriteFile(path, []byte(text), 0o644)
+		_, err := Load(path)
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error\n  %v\nwant it to contain\n  %s", tc.name, err, w)
+			}
+		}
+	}
+}
+
+// TestConfigErrorsAll checks that several mistakes are all reported, in
+// file order, as ConfigErrors.
+func TestConfigErrorsAll(t *testing.T) {
+	text := strings.NewReplacer("seed: 3", "seed: -3", "label: A", "label: A, colour: red").Replace(baseConfig)
+	_, err := Parse("two.yaml", []byte(text))
+	var ce ConfigErrors
+	if !errors.As(err, &ce) || len(ce) != 2 {
+		t.Fatalf("want 2 errors, got %v", err)
+	}
+	if ce[0].Pos.Line != 2 || ce[1].Pos.Line != 9 || ce[1].Key != "methods[0].colour" {
+		t.Errorf("errors out of order or misplaced: %v", err)
+	}
+}
+
+func TestConfigOK(t *testing.T) {
+	c, err := Parse("ok.yaml", []byte(baseConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := c.Plan(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2 sizes x 2 reps x (A with k 1, 2 + B matched to each) = 16 cells.
+	if len(p.Cells) != 16 || len(p.Instances) != 4 {
+		t.Fatalf("%d cells, %d instances; want 16, 4", len(p.Cells), len(p.Instances))
+	}
+	for _, cell := range p.Cells {
+		if cell.Method.Label == "B" && (cell.Target == nil || cell.Target.Instance != cell.Instance || cell.Group != cell.Target.Group) {
+			t.Errorf("matched cell %s has target %v", cell.Describe(), cell.Target)
+		}
+	}
+}
+
+// TestPlanKeys checks that cell keys, seeds and identifiers do not depend
+// on the order of the config, and change with the config seed.
+func TestPlanKeys(t *testing.T) {
+	ids := func(text string) map[string]uint64 {
+		c, err := Parse("k.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := c.Plan(false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]uint64{}
+		for _, cell := range p.Cells {
+			out[cell.ID] = cell.Seed
+		}
+		return out
+	}
+	a := ids(baseConfig)
+	reordered := strings.Replace(baseConfig,
+		"  - {name: exptest-pick, label: A, params: {k: [1, 2]}}\n  - {name: exptest-proj, label: B, match: A}",
+		"  - {name: exptest-proj, label: Bee, match: Ay}\n  - {name: exptest-pick, label: Ay, params: {k: [2, 1]}}", 1)
+	reordered = strings.Replace(reordered, "n_samples: [60, 80]", "n_samples: [80, 60]", 1)
+	b := ids(reordered)
+	if len(a) != 16 || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("reordering the config (and relabelling) changed the cells:\n%v\n%v", a, b)
+	}
+	c := ids(strings.Replace(baseConfig, "seed: 3", "seed: 4", 1))
+	for id := range c {
+		if _, ok := a[id]; ok {
+			t.Errorf("cell %s kept its identifier when the config seed changed", id)
+		}
+	}
+}
+
+func TestQuick(t *testing.T) {
+	text := strings.Replace(baseConfig, "repetitions: 2", "repetitions: 2\nquick: {repetitions: 1, params: {n_samples: [60]}}", 1)
+	c, err := Parse("q.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := c.Plan(false)
+	quick, err := c.Plan(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(quick.Cells) != 4 || len(full.Cells) != 16 {
+		t.Fatalf("quick %d cells, full %d; want 4, 16", len(quick.Cells), len(full.Cells))
+	}
+	// A quick cell is the same cell as in the full plan.
+	fullIDs := map[string]bool{}
+	for _, cell := range full.Cells {
+		fullIDs[cell.ID] = true
+	}
+	for _, cell := range quick.Cells {
+		if !fullIDs[cell.ID] {
+			t.Errorf("quick cell %s is not a cell of the full plan", cell.Describe())
+		}
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, s := range []string{"0/3", "4/3", "1/0", "x", "1/2/3", ""} {
+		if _, err := ParseShard(s); err == nil {
+			t.Errorf("shard %q accepted", s)
+		}
+	}
+	if s, err := ParseShard(" 2 / 3 "); err != nil || s != (Shard{2, 3}) {
+		t.Errorf("2/3: %v %v", s, err)
+	}
+}
+
+// TestShippedConfigs checks that the configs in configs/ are valid.
+func TestShippedConfigs(t *testing.T) {
+	paths, _ := filepath.Glob("../configs/*.yaml")
+	for _, p := range paths {
+		if _, err := Load(p); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package experiments
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gsbench/gsbench/params"
+)
+
+// canonicalValue converts v to the type of parameter p with the decoding
+// rules of package params (so a config accepts exactly what a flag does)
+// and returns it as int, float64, bool, string or a slice of them.
+func canonicalValue(owner string, p params.Param, v any) (any, error) {
+	t, err := paramType(p.Type)
+	if err != nil {
+		return nil, err
+	}
+	holder := reflect.New(structFor(p.Name, t))
+	if err := (params.Params{p.Name: v}).Decode(owner, holder.Interface()); err != nil {
+		// params says "owner, parameter name: problem"; the position and key
+		// already name the parameter.
+		msg := err.Error()
+		if _, rest, ok := strings.Cut(msg, ", parameter "+p.Name+": "); ok {
+			msg = rest
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	return holder.Elem().Field(0).Interface(), nil
+}
+
+var structCache sync.Map // name + type -> reflect.Type
+
+// structFor returns struct{ V T `param:"name"` }.
+func structFor(name string, t reflect.Type) reflect.Type {
+	key := name + "\x00" + t.String()
+	if st, ok := structCache.Load(key); ok {
+		return st.(reflect.Type)
+	}
+	st := reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: reflect.StructTag(`param:"` + name + `"`)}})
+	structCache.Store(key, st)
+	return st
+}
+
+func paramType(name string) (reflect.Type, error) {
+	switch name {
+	case "int":
+		return reflect.TypeFor[int](), nil
+	case "float":
+		return reflect.TypeFor[float64](), nil
+	case "bool":
+		return reflect.TypeFor[bool](), nil
+	case "string":
+		return reflect.TypeFor[string](), nil
+	case "[]int":
+		return reflect.TypeFor[[]int](), nil
+	case "[]float":
+		return reflect.TypeFor[[]float64](), nil
+	case "[]string":
+		return reflect.TypeFor[[]string](), nil
+	}
+	return nil, fmt.Errorf("unsupported parameter type %s", name)
+}
+
+// canon formats a canonical value: integers in decimal, floats in the
+// shortest form that reads back to the same number, lists as [a,b].
+func canon(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case uint64:
+		return strconv.FormatUint(x, 10)
+	case float64:
+		return formatFloat(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Slice {
+		parts := make([]string, rv.Len())
+		for i := range parts {
+			parts[i] = canon(rv.Index(i).Interface())
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return fmt.Sprint(v)
+}
+
+func formatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// hashKey derives a cell's seed and identifier from the config seed and the
+// cell's key: the first 8 bytes of SHA-256(seed, key) are the seed, the next
+// 8 the identifier. Neither depends on the order, parallelism or sharding of
+// a run.
+func hashKey(seed uint64, key string) (uint64, string) {
+	h := sha256.New()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	h.Write([]byte(key))
+	sum := h.Sum(nil)
+	return binary.LittleEndian.Uint64(sum[:8]), hex.EncodeToString(sum[8:16])
+}
+
+// subSeed derives an independent seed for one use (e.g. "svm") of a cell.
+func subSeed(seed uint64, use string) uint64 {
+	s, _ := hashKey(seed, use)
+	return s
+}
