@@ -142,7 +142,35 @@ func assignScalar(f reflect.Value, v any) error {
 		default:
 			return fmt.Errorf("want true or false, got %T %v", v, v)
 		}
-	case reflect.Int, reflect.Int64, reflect.Uint64:
+	case reflect.Uint64:
+		// Seeds use the whole uint64 range, beyond float64's exact integers.
+		switch x := v.(type) {
+		case uint64:
+			f.SetUint(x)
+			return nil
+		case int:
+			if x >= 0 {
+				f.SetUint(uint64(x))
+				return nil
+			}
+		case int64:
+			if x >= 0 {
+				f.SetUint(uint64(x))
+				return nil
+			}
+		case string:
+			if u, err := strconv.ParseUint(strings.TrimSpace(x), 10, 64); err == nil {
+				f.SetUint(u)
+				return nil
+			}
+		case float64:
+			if x >= 0 && x == math.Trunc(x) && x < 1<<64 {
+				f.SetUint(uint64(x))
+				return nil
+			}
+		}
+		return fmt.Errorf("want a non-negative integer, got %v", v)
+	case reflect.Int, reflect.Int64:
 		var n float64
 		switch x := v.(type) {
 		case int:
@@ -165,14 +193,7 @@ func assignScalar(f reflect.Value, v any) error {
 		if n != math.Trunc(n) || math.Abs(n) > 1<<53 {
 			return fmt.Errorf("want an integer, got %v", v)
 		}
-		if f.Kind() == reflect.Uint64 {
-			if n < 0 {
-				return fmt.Errorf("want a non-negative integer, got %v", v)
-			}
-			f.SetUint(uint64(n))
-		} else {
-			f.SetInt(int64(n))
-		}
+		f.SetInt(int64(n))
 	case reflect.Float64:
 		switch x := v.(type) {
 		case int:
