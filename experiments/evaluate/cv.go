@@ -133,7 +133,7 @@ func CVAccuracy(ctx context.Context, X *mat.Dense, y []int, opt CVOptions) (Scor
 			return fr.wrap(opt.Repeats, err)
 		}
 		if fr.left.Add(-1) == 0 {
-			return fr.wrap(opt.Repeats, fr.score(ctx, y))
+			return fr.wrap(opt.Repeats, fr.score(y))
 		}
 		return nil
 	})
@@ -204,7 +204,7 @@ func (fr *foldRun) fitter(X *mat.Dense, y []int, p svm.Params, kind preprocess.K
 
 // score assembles the fold's model, scores its test rows and releases the
 // training state.
-func (fr *foldRun) score(ctx context.Context, y []int) error {
+func (fr *foldRun) score(y []int) error {
 	fr.fit.Release()
 	m, err := fr.fit.Model()
 	if err != nil {

@@ -16,8 +16,14 @@
 //     distances of samples to their centres).
 //
 // Squared distances come from ||x||^2 - 2 x.c + ||c||^2, the x.c products
-// from Dgemm over fixed blocks of rows, so the work goes through BLAS-3 and
-// the result never depends on the number of goroutines.
+// from Dgemm over fixed blocks of rows, so the work goes through BLAS-3.
+// Lloyd's assignment step skips the samples that provably keep their centre
+// (Hamerly's bounds, widened by the rounding error of the distances) and the
+// centre step recomputes the partial sums of only those blocks of rows whose
+// labels changed; neither changes a label, a centre or an iteration count
+// of plain Lloyd, which the tests check. Every floating-point sum has an
+// order fixed by the data shape, so the result never depends on the number
+// of goroutines.
 //
 // Restart r of a run seeded s draws from PCG(s, r) (math/rand/v2): runs are
 // reproducible bit for bit within gsbench, but the random streams are not

@@ -49,15 +49,14 @@ const SmallWork = 1 << 22
 // block of MNIST rows, 1.6 MB, stays in cache while it is also summed).
 const rowBlock = 256
 
-// maxGroups bounds the groups of consecutive row blocks that Lloyd
-// iterations process as independent tasks, each with its own partial
-// cluster sums (reduced in group order), and partialBytes bounds the memory
-// of those sums. Both fix the order of every floating-point sum from the
-// data shape alone, never from the number of goroutines.
-const (
-	maxGroups    = 32
-	partialBytes = 64 << 20
-)
+// partialBytes bounds the memory of the per-unit partial cluster sums. A
+// unit is a run of consecutive row blocks, as few blocks as that bound
+// allows: each unit keeps the sums of its rows per cluster, recomputed only
+// when one of its labels changed, and the cluster sums add the units' in
+// order. The order of every floating-point sum thus follows from the data
+// shape alone, never from the number of goroutines or from which units were
+// recomputed.
+const partialBytes = 64 << 20
 
 // KMeans clusters the rows of X. It does not modify X.
 func KMeans(ctx context.Context, X mat.Matrix, opt Options) (*Result, error) {
@@ -153,6 +152,7 @@ type problem struct {
 	sqx     []float64 // squared row norms
 	tol     float64   // absolute tolerance on the summed squared shift
 	workers int
+	noPrune bool // compute every distance in every iteration (tests)
 }
 
 // distances sets D[i][j] = ||x_i - c_j||^2 (clamped at 0) for the m centres
@@ -225,23 +225,51 @@ func (p *problem) plusPlus(ctx context.Context, rng *rand.Rand) ([]float64, erro
 	return centers, nil
 }
 
+// bounds holds the labels and, for Hamerly's test, an upper bound on the
+// distance of every sample to its centre and a lower bound on its distance
+// to every other centre.
+type bounds struct {
+	labels       []int
+	upper, lower []float64
+	// Per unit of row blocks: the sums and sizes of its rows per cluster
+	// (nil until first computed).
+	partial       [][]float64
+	partialCounts [][]int
+}
+
+// scratch is the working memory of one step task.
+type scratch struct {
+	dist, gathered []float64
+	rows           []int
+}
+
 // lloyd runs Lloyd iterations from centers (scikit-learn's
 // _kmeans_single_lloyd).
+//
+// The assignment step skips the samples that provably keep their centre
+// (Hamerly, "Making k-means even faster", SDM 2010): a sample whose upper
+// bound is below both the lower bound and half the distance from its centre
+// to the nearest other centre. The bounds are widened by the rounding error
+// of the distances, so a skipped sample is never close to a tie, and every
+// other sample gets its distances from the same Dgemm as plain Lloyd: the
+// labels, centres and iteration counts are those of plain Lloyd.
 func (p *problem) lloyd(ctx context.Context, centers []float64, maxIter int) (*Result, error) {
 	n, d, k := p.n, p.d, p.k
-	labels := make([]int, n)
+	b := &bounds{labels: make([]int, n), upper: make([]float64, n), lower: make([]float64, n)}
 	old := make([]int, n)
 	for i := range old {
 		old[i] = -1
 	}
 	next := make([]float64, k*d)
 	counts := make([]int, k)
-	iter, converged, strict := 0, false, false
+	shifts := make([]float64, k)
+	iter, converged, strict, full := 0, false, false, true
 	for iter < maxIter {
-		if err := p.step(ctx, centers, labels, next, counts); err != nil {
+		if err := p.step(ctx, centers, b, full, next, counts); err != nil {
 			return nil, err
 		}
-		p.relocateEmpty(labels, centers, next, counts)
+		full = p.noPrune
+		p.relocateEmpty(b.labels, centers, next, counts)
 		for c, cnt := range counts {
 			if cnt > 0 {
 				floats.Scale(1/float64(cnt), next[c*d:c*d+d])
@@ -249,14 +277,14 @@ func (p *problem) lloyd(ctx context.Context, centers []float64, maxIter int) (*R
 		}
 		var shift float64
 		for c := range k {
-			for j := range d {
-				s := next[c*d+j] - centers[c*d+j]
-				shift += s * s
-			}
+			s2 := sqDist(next[c*d:c*d+d], centers[c*d:c*d+d])
+			shift += s2
+			shifts[c] = math.Sqrt(s2)
 		}
+		p.moveBounds(b, shifts)
 		centers, next = next, centers
 		iter++
-		if slices.Equal(labels, old) {
+		if slices.Equal(b.labels, old) {
 			converged, strict = true, true
 			break
 		}
@@ -264,62 +292,159 @@ func (p *problem) lloyd(ctx context.Context, centers []float64, maxIter int) (*R
 			converged = true
 			break
 		}
-		copy(old, labels)
+		copy(old, b.labels)
 	}
 	if !strict {
 		// Make the labels those of the final centres.
-		if err := p.step(ctx, centers, labels, nil, nil); err != nil {
+		if err := p.step(ctx, centers, b, p.noPrune, nil, nil); err != nil {
 			return nil, err
 		}
 	}
 	var inertia float64
-	for i := range n {
-		row, c := p.x[i*d:i*d+d], centers[labels[i]*d:labels[i]*d+d]
-		inertia += sqDist(row, c)
+	for i, l := range b.labels {
+		inertia += sqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])
 	}
-	return &Result{Labels: labels, Centers: mat.NewDense(k, d, slices.Clone(centers)), Inertia: inertia, Iter: iter, Converged: converged}, nil
+	return &Result{Labels: b.labels, Centers: mat.NewDense(k, d, slices.Clone(centers)), Inertia: inertia, Iter: iter, Converged: converged}, nil
+}
+
+// slack returns the relative widening of distance bounds: a few ulps per
+// term of a d-term sum, and 1e-12 for the square roots and updates.
+func (p *problem) slack() float64 { return 1e-12 + 4*float64(p.d+2)*0x1p-53 }
+
+// moveBounds widens the bounds by the centre shifts: the upper bound by the
+// shift of the sample's centre, the lower bound by the largest shift of the
+// other centres.
+func (p *problem) moveBounds(b *bounds, shifts []float64) {
+	grow := 1 + p.slack()
+	top, second, argTop := 0.0, 0.0, -1
+	for c, s := range shifts {
+		if s > top {
+			top, second, argTop = s, top, c
+		} else if s > second {
+			second = s
+		}
+	}
+	for i, l := range b.labels {
+		b.upper[i] += shifts[l] * grow
+		if l == argTop {
+			b.lower[i] = max(0, b.lower[i]-second*grow)
+		} else {
+			b.lower[i] = max(0, b.lower[i]-top*grow)
+		}
+	}
 }
 
 // step labels every sample with its nearest centre (the first on ties) and,
 // when sums is not nil, sets sums and counts to the per-cluster sums and
-// sizes of the samples, in one pass over the data: each group of row blocks
-// is a task that computes the distances of a block by Dgemm, labels its rows
-// and adds them to the group's partial sums while the block is in cache.
-func (p *problem) step(ctx context.Context, centers []float64, labels []int, sums []float64, counts []int) error {
+// sizes, in one pass over the data. Each unit of row blocks is a task: it
+// finds the rows of a block that Hamerly's test cannot settle (all of them
+// when full), gets their distances from one Dgemm, and, if a label of the
+// unit changed, recomputes the unit's partial sums while its rows are in
+// cache.
+func (p *problem) step(ctx context.Context, centers []float64, b *bounds, full bool, sums []float64, counts []int) error {
 	n, d, k := p.n, p.d, p.k
 	blocks := (n + rowBlock - 1) / rowBlock
-	groups := max(1, min(blocks, maxGroups, partialBytes/(8*k*d)))
-	perGroup := (blocks + groups - 1) / groups
-	groups = (blocks + perGroup - 1) / perGroup
+	perUnit := max(1, (blocks*k*d*8+partialBytes-1)/partialBytes)
+	units := (blocks + perUnit - 1) / perUnit
+	if b.partial == nil {
+		b.partial = make([][]float64, units)
+		b.partialCounts = make([][]int, units)
+	}
 	sqc := make([]float64, k)
 	for c := range k {
 		sqc[c] = floats.Dot(centers[c*d:c*d+d], centers[c*d:c*d+d])
 	}
-	var partial []float64
-	var partialCounts []int
-	if sums != nil {
-		partial = make([]float64, groups*k*d)
-		partialCounts = make([]int, groups*k)
+	slack := p.slack()
+	// err2 bounds the rounding error of ||x||^2 + ||c||^2 - 2 x.c for sample
+	// i: about d ulps of the magnitudes summed.
+	maxSqc := floats.Max(sqc)
+	err2 := func(i int) float64 { return 4 * float64(d+2) * 0x1p-53 * (p.sqx[i] + maxSqc) }
+	var half []float64 // half the distance from each centre to the nearest other
+	if !full {
+		half = make([]float64, k)
+		for c := range k {
+			half[c] = math.Inf(1)
+		}
+		for c := range k {
+			for e := c + 1; e < k; e++ {
+				h := 0.5 * math.Sqrt(sqDist(centers[c*d:c*d+d], centers[e*d:e*d+d])) * (1 - slack)
+				half[c], half[e] = min(half[c], h), min(half[e], h)
+			}
+		}
 	}
-	err := par.For(ctx, groups, p.workers, func(g int) error {
-		D := make([]float64, rowBlock*k)
-		for b := g * perGroup; b < min(blocks, (g+1)*perGroup); b++ {
-			r0, r1 := b*rowBlock, min(n, (b+1)*rowBlock)
-			// D = -2 x c' ; the nearest centre minimizes ||c||^2 - 2 x.c.
-			blas64.Implementation().Dgemm(blas.NoTrans, blas.Trans, r1-r0, k, d, -2, p.x[r0*d:], d, centers, d, 0, D, k)
+	pool := make(chan *scratch, p.workers)
+	for range p.workers {
+		pool <- &scratch{dist: make([]float64, rowBlock*k), rows: make([]int, 0, rowBlock)}
+	}
+	err := par.For(ctx, units, p.workers, func(u int) error {
+		sc := <-pool
+		defer func() { pool <- sc }()
+		changed := b.partial[u] == nil
+		r0u, r1u := u*perUnit*rowBlock, min(n, (u+1)*perUnit*rowBlock)
+		for r0 := r0u; r0 < r1u; r0 += rowBlock {
+			r1 := min(r1u, r0+rowBlock)
+			rows := sc.rows[:0]
 			for i := r0; i < r1; i++ {
-				row := D[(i-r0)*k : (i-r0)*k+k]
-				best, bestD := 0, row[0]+sqc[0]
-				for c := 1; c < k; c++ {
-					if v := row[c] + sqc[c]; v < bestD {
-						best, bestD = c, v
+				if !full {
+					l := b.labels[i]
+					m := max(half[l], b.lower[i])
+					if b.upper[i] <= m {
+						continue
+					}
+					b.upper[i] = math.Sqrt(sqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])) * (1 + slack)
+					if b.upper[i] <= m {
+						continue
 					}
 				}
-				labels[i] = best
-				if sums != nil {
-					floats.Add(partial[(g*k+best)*d:(g*k+best+1)*d], p.x[i*d:i*d+d])
-					partialCounts[g*k+best]++
+				rows = append(rows, i)
+			}
+			if len(rows) == 0 {
+				continue
+			}
+			src := p.x[r0*d:]
+			if len(rows) < r1-r0 {
+				if sc.gathered == nil {
+					sc.gathered = make([]float64, rowBlock*d)
 				}
+				for t, i := range rows {
+					copy(sc.gathered[t*d:t*d+d], p.x[i*d:i*d+d])
+				}
+				src = sc.gathered
+			}
+			// D = -2 x c'; the nearest centre minimizes ||c||^2 - 2 x.c.
+			D := sc.dist
+			blas64.Implementation().Dgemm(blas.NoTrans, blas.Trans, len(rows), k, d, -2, src, d, centers, d, 0, D, k)
+			for t, i := range rows {
+				row := D[t*k : t*k+k]
+				best, bestV, secondV := 0, row[0]+sqc[0], math.Inf(1)
+				for c := 1; c < k; c++ {
+					v := row[c] + sqc[c]
+					if v < bestV {
+						best, bestV, secondV = c, v, bestV
+					} else if v < secondV {
+						secondV = v
+					}
+				}
+				if b.labels[i] != best {
+					b.labels[i], changed = best, true
+				}
+				e := err2(i)
+				b.upper[i] = math.Sqrt(max(0, bestV+p.sqx[i]+e)) * (1 + slack)
+				b.lower[i] = math.Sqrt(max(0, secondV+p.sqx[i]-e)) * (1 - slack)
+			}
+		}
+		if sums != nil && changed {
+			if b.partial[u] == nil {
+				b.partial[u] = make([]float64, k*d)
+				b.partialCounts[u] = make([]int, k)
+			}
+			part, cnt := b.partial[u], b.partialCounts[u]
+			clear(part)
+			clear(cnt)
+			for i := r0u; i < r1u; i++ {
+				l := b.labels[i]
+				floats.Add(part[l*d:l*d+d], p.x[i*d:i*d+d])
+				cnt[l]++
 			}
 		}
 		return nil
@@ -329,10 +454,10 @@ func (p *problem) step(ctx context.Context, centers []float64, labels []int, sum
 	}
 	clear(sums)
 	clear(counts)
-	for g := range groups {
-		floats.Add(sums, partial[g*k*d:(g+1)*k*d])
-		for c := range k {
-			counts[c] += partialCounts[g*k+c]
+	for u := range units {
+		floats.Add(sums, b.partial[u])
+		for c, m := range b.partialCounts[u] {
+			counts[c] += m
 		}
 	}
 	return nil
@@ -377,13 +502,24 @@ func (p *problem) relocateEmpty(labels []int, centers, sums []float64, counts []
 	}
 }
 
+// sqDist returns ||a - b||^2, with four partial sums so that the additions
+// do not wait on each other.
 func sqDist(a, b []float64) float64 {
-	var s float64
-	for j, v := range a {
-		t := v - b[j]
-		s += t * t
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(a); j += 4 {
+		t0, t1, t2, t3 := a[j]-b[j], a[j+1]-b[j+1], a[j+2]-b[j+2], a[j+3]-b[j+3]
+		s0 += t0 * t0
+		s1 += t1 * t1
+		s2 += t2 * t2
+		s3 += t3 * t3
 	}
-	return s
+	for ; j < len(a); j++ {
+		t := a[j] - b[j]
+		s0 += t * t
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // sameClustering reports whether two labelings are equal up to a renaming

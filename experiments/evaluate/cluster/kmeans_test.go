@@ -205,3 +205,42 @@ func TestDegenerateInputs(t *testing.T) {
 		t.Error("cancelled context ignored")
 	}
 }
+
+// Hamerly's pruning changes no label, centre or iteration count of Lloyd's
+// algorithm, on overlapping clusters (many near ties), with empty clusters,
+// and over several row blocks.
+func TestPruningIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	ctx := context.Background()
+	for trial, tc := range []struct{ n, d, k int }{
+		{700, 3, 8}, {3000, 10, 12}, {1000, 1, 5}, {600, 20, 1}, {50, 2, 40},
+	} {
+		X := mat.NewDense(tc.n, tc.d, nil)
+		for i := range tc.n {
+			for j := range tc.d {
+				X.Set(i, j, rng.NormFloat64()+float64(i%3)) // three overlapping blobs
+			}
+		}
+		for seed := range uint64(3) {
+			var res [2]*Result
+			for v, noPrune := range []bool{true, false} {
+				p, _, err := newProblem(X, tc.k, 1e-4, 1+trial%3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.noPrune = noPrune
+				centers, err := p.plusPlus(ctx, rand.New(rand.NewPCG(seed, 0)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res[v], err = p.lloyd(ctx, centers, 300); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a, b := res[0], res[1]
+			if !slices.Equal(a.Labels, b.Labels) || a.Iter != b.Iter || !mat.Equal(a.Centers, b.Centers) || a.Inertia != b.Inertia {
+				t.Errorf("%+v seed %d: pruned run differs (iterations %d vs %d, inertia %.17g vs %.17g)", tc, seed, a.Iter, b.Iter, a.Inertia, b.Inertia)
+			}
+		}
+	}
+}

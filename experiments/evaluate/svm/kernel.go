@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 
 	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
+	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 kernel matrices in OpenBLAS when installed
 )
 
 // kernel is a resolved kernel function.
@@ -114,9 +115,11 @@ func (k kernel) gram(ctx context.Context, x []float64, n, d int, sq []float64, w
 		}
 	}
 	// Mirror the upper triangle in tiles, so that reads and writes both stay
-	// within a few pages.
+	// within a few pages; task ib writes columns ib..ib+tile of the lower
+	// triangle, which no other task reads or writes.
 	const tile = 64
-	for ib := 0; ib < n; ib += tile {
+	err := par.For(ctx, (n+tile-1)/tile, workers, func(b int) error {
+		ib := b * tile
 		for jb := ib; jb < n; jb += tile {
 			for i := ib; i < min(ib+tile, n); i++ {
 				for j := max(jb, i+1); j < min(jb+tile, n); j++ {
@@ -124,6 +127,11 @@ func (k kernel) gram(ctx context.Context, x []float64, n, d int, sq []float64, w
 				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		putGram(K)
+		return nil, err
 	}
 	return K, nil
 }

@@ -155,12 +155,12 @@ func (f *Fitter) sharedGram(ctx context.Context) (*denseSource, error) {
 			f.gramErr = err
 			return
 		}
-		f.gram = &denseSource{K: K, n: f.n, diag64: f.diagonal(f.x, f.n, f.sq)}
+		f.gram = &denseSource{K: K, n: f.n, diag64: f.diagonal(f.n, f.sq)}
 	})
 	return f.gram, f.gramErr
 }
 
-func (f *Fitter) diagonal(x []float64, n int, sq []float64) []float64 {
+func (f *Fitter) diagonal(n int, sq []float64) []float64 {
 	dg := make([]float64, n)
 	for i := range dg {
 		dg[i] = f.kern.fromDot(sq[i], sq[i], sq[i])
@@ -224,7 +224,7 @@ func (f *Fitter) Solve(ctx context.Context, k int) error {
 			return err
 		}
 		defer putGram(K)
-		src = &denseSource{K: K, n: l, diag64: f.diagonal(sub, l, sq)}
+		src = &denseSource{K: K, n: l, diag64: f.diagonal(l, sq)}
 		rows = make([]int32, l)
 		for t := range rows {
 			rows[t] = int32(t)
