@@ -7,8 +7,8 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/baselines/internal/par"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // Dgemm in OpenBLAS when installed
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Metric is the distance the neighbours are chosen by.
@@ -223,7 +223,7 @@ func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) 
 			cols := c1 - c0
 			tile := mat.NewDense(r1-r0, cols, buf[:(r1-r0)*cols])
 			tile.Mul(A, ref.viewStrided(c0, c1).T()) // BLAS-3: x.y for the whole tile
-			par.For(r1-r0, 16, workers, func(_, lo, hi int) {
+			par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
 				for t := lo; t < hi; t++ {
 					i := r0 + t
 					g := buf[t*cols : (t+1)*cols]
@@ -250,7 +250,7 @@ func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) 
 	// Recompute the kept distances directly: the tiled formula loses
 	// accuracy by cancellation for close points (and is not exactly 0 for
 	// duplicates).
-	par.For(nq, 64, workers, func(_, lo, hi int) {
+	par.Chunks(nq, 64, workers, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			x := qry.row(i)
 			ki, kk := idx[i*k:(i+1)*k], key[i*k:(i+1)*k]

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/baselines/internal/par"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Sparse is an N x N matrix in compressed sparse row form. The nonzeros of
@@ -177,7 +177,7 @@ func (s *Sparse) MulDense(X mat.Matrix, workers int) *mat.Dense {
 	x := asDense(X).RawMatrix()
 	out := mat.NewDense(n, d, nil)
 	o := out.RawMatrix()
-	par.For(n, 64, workers, func(_, lo, hi int) {
+	par.Chunks(n, 64, workers, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			dst := o.Data[i*o.Stride : i*o.Stride+d]
 			cols, vals := s.Row(i)
@@ -205,7 +205,7 @@ func (s *Sparse) LaplacianForms(X mat.Matrix, workers int) []float64 {
 	x := asDense(X).RawMatrix()
 	const chunk = 128
 	partial := make([][]float64, par.NumChunks(n, chunk))
-	par.For(n, chunk, workers, func(c, lo, hi int) {
+	par.Chunks(n, chunk, workers, func(c, lo, hi int) {
 		acc := make([]float64, d)
 		diff := make([]float64, d)
 		for i := lo; i < hi; i++ {

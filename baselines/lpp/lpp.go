@@ -8,10 +8,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/baselines/internal/par"
 	"github.com/gsbench/gsbench/baselines/pca"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the d x d products
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Edge weights.
@@ -194,7 +194,7 @@ func laplacianForms(X *mat.Dense, W *graph.Sparse) (A, B *mat.SymDense) {
 	deg := W.Degrees()
 	LX := mat.NewDense(n, d, nil)
 	DX := mat.NewDense(n, d, nil) // sqrt(D) X
-	par.For(n, 256, 0, func(_, lo, hi int) {
+	par.Chunks(n, 256, 0, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			xi, dst := X.RawRowView(i), LX.RawRowView(i)
 			cols, vals := W.Row(i)

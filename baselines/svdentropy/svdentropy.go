@@ -7,9 +7,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/baselines/internal/par"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // SVDEntropy selects the K features of largest contribution to the
@@ -55,7 +55,7 @@ func (m *SVDEntropy) Fit(X *mat.Dense, _ []int) error {
 	scores := make([]float64, d)
 	nLOO := min(n, d-1)
 	const chunk = 8
-	par.For(d, chunk, m.Workers, func(_, lo, hi int) {
+	par.Chunks(d, chunk, m.Workers, func(_, lo, hi int) {
 		var ws workspace
 		z := make([]float64, r)
 		for i := lo; i < hi; i++ {

@@ -8,9 +8,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/baselines/internal/par"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Defaults.
@@ -130,7 +130,7 @@ func LocalScatter(X *mat.Dense, k int, lambda float64, workers int) (*mat.SymDen
 	blocks := make([]float64, n*m*m) // H B_i H for every i
 	idx := make([]int, n*m)
 	failed := make([]bool, par.NumChunks(n, 32))
-	par.For(n, 32, workers, func(chunk, lo, hi int) {
+	par.Chunks(n, 32, workers, func(chunk, lo, hi int) {
 		G := mat.NewSymDense(m, nil)
 		H := centering(m)
 		var HB, HBH mat.Dense

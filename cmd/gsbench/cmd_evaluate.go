@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/evaluate"
 	"github.com/gsbench/gsbench/experiments/evaluate/svm"
-	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -136,13 +134,6 @@ func runEvaluate(args []string, w io.Writer) error {
 		foldPrep = preprocess.None
 	}
 
-	// The evaluation runs its own goroutines: keep BLAS calls on the calling
-	// thread rather than oversubscribing the cores with OpenBLAS's pool.
-	if *workers > 1 || (*workers <= 0 && runtime.GOMAXPROCS(0) > 1) {
-		old := fastblas.Threads()
-		fastblas.SetThreads(1)
-		defer fastblas.SetThreads(old)
-	}
 	ctx := context.Background()
 	var out evaluateJSON
 	var notes []string

@@ -8,8 +8,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/experiments/evaluate/cluster"
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -86,7 +86,7 @@ func ClusterNMI(ctx context.Context, X *mat.Dense, y []int, opt ClusterOptions) 
 	acc := make([]float64, len(opt.Seeds))
 	var notes []string
 	converged := make([]bool, len(opt.Seeds))
-	err := par.For(ctx, len(opt.Seeds), outer, func(i int) error {
+	err := par.Do(ctx, len(opt.Seeds), outer, func(i int) error {
 		res, err := cluster.KMeans(ctx, X, cluster.Options{
 			K: opt.K, NInit: opt.NInit, MaxIter: opt.MaxIter, Tol: opt.Tol,
 			Seed: opt.Seeds[i], Workers: inner,

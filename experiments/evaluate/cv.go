@@ -10,9 +10,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/experiments/evaluate/cv"
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
 	"github.com/gsbench/gsbench/experiments/evaluate/svm"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -117,7 +117,7 @@ func CVAccuracy(ctx context.Context, X *mat.Dense, y []int, opt CVOptions) (Scor
 	}
 	svmParams := opt.SVM
 	svmParams.Workers = opt.Workers
-	err := par.For(ctx, len(tasks), opt.Workers, func(i int) error {
+	err := par.Do(ctx, len(tasks), opt.Workers, func(i int) error {
 		t := tasks[i]
 		fr := folds[t.fold]
 		f, err := fr.fitter(X, y, svmParams, opt.Preprocess)

@@ -36,7 +36,7 @@
 // work over Workers goroutines (default GOMAXPROCS): the binary SVMs of all
 // folds form one pool of tasks, folds being prepared one ahead, and k-means
 // splits each iteration into fixed blocks of rows. Results never depend on
-// the number of goroutines. OpenBLAS, when installed, runs each BLAS call on
-// its own threads; callers that run these functions on several goroutines
-// should set fastblas.SetThreads(1), as gsbench's command line does.
+// the number of goroutines. While several goroutines run, OpenBLAS is kept
+// single-threaded (internal/par holds a fastblas.Serial section), so that
+// the cores are not oversubscribed.
 package evaluate

@@ -1,5 +1,7 @@
 package fastblas
 
+import "sync"
+
 // loadErr says why no library is in use, "" when one is.
 var loadErr string
 
@@ -39,4 +41,37 @@ func Dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, i
 // false.
 func Dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
 	return dgesdd(jobz, m, n, a, lda, s, u, ldu, vt, ldvt, work, lwork, iwork)
+}
+
+var serial struct {
+	sync.Mutex
+	depth int // open Serial sections
+	saved int // thread count before the first one
+}
+
+// Serial makes the library single-threaded until the returned release
+// function is called, so that goroutines calling BLAS in parallel do not
+// oversubscribe the cores with the library's own threads. Sections may nest
+// and overlap across goroutines; the thread count in force before the first
+// one is restored when the last one is released. release may be called more
+// than once.
+func Serial() (release func()) {
+	serial.Lock()
+	if serial.depth == 0 {
+		serial.saved = Threads()
+		SetThreads(1)
+	}
+	serial.depth++
+	serial.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			serial.Lock()
+			serial.depth--
+			if serial.depth == 0 {
+				SetThreads(serial.saved)
+			}
+			serial.Unlock()
+		})
+	}
 }

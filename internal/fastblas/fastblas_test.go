@@ -156,3 +156,22 @@ func BenchmarkDgemm512(b *testing.B) {
 	b.ReportMetric(2*n*n*n/(b.Elapsed().Seconds()/float64(b.N))/1e9, "GFlop/s")
 	b.Logf("library: %s", Name())
 }
+
+// Serial sections nest and overlap; the thread count comes back afterwards.
+func TestSerial(t *testing.T) {
+	before := Threads()
+	r1 := Serial()
+	r2 := Serial()
+	if Enabled() && Threads() != 1 {
+		t.Errorf("inside Serial: %d threads", Threads())
+	}
+	r1()
+	r1() // idempotent
+	if Enabled() && Threads() != 1 {
+		t.Errorf("after releasing one of two sections: %d threads", Threads())
+	}
+	r2()
+	if Threads() != before {
+		t.Errorf("after both sections: %d threads, want %d", Threads(), before)
+	}
+}

@@ -13,9 +13,9 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
 	"github.com/gsbench/gsbench/experiments/evaluate/internal/rowmajor"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 distances in OpenBLAS when installed
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Options configures KMeans. Zero values select scikit-learn's defaults.
@@ -92,7 +92,7 @@ func KMeans(ctx context.Context, X mat.Matrix, opt Options) (*Result, error) {
 		return nil, err
 	}
 	runs := make([]*Result, opt.NInit)
-	err = par.For(ctx, opt.NInit, outer, func(r int) error {
+	err = par.Do(ctx, opt.NInit, outer, func(r int) error {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(r)))
 		centers, err := p.plusPlus(ctx, rng)
 		if err != nil {
@@ -163,7 +163,7 @@ func (p *problem) distances(ctx context.Context, c []float64, m int, D []float64
 		sqc[j] = floats.Dot(c[j*p.d:j*p.d+p.d], c[j*p.d:j*p.d+p.d])
 	}
 	blocks := (p.n + rowBlock - 1) / rowBlock
-	return par.For(ctx, blocks, p.workers, func(b int) error {
+	return par.Do(ctx, blocks, p.workers, func(b int) error {
 		r0, r1 := b*rowBlock, min(p.n, (b+1)*rowBlock)
 		out := D[r0*m : r1*m]
 		blas64.Implementation().Dgemm(blas.NoTrans, blas.Trans, r1-r0, m, p.d, -2, p.x[r0*p.d:], p.d, c, p.d, 0, out, m)
@@ -376,7 +376,7 @@ func (p *problem) step(ctx context.Context, centers []float64, b *bounds, full b
 	for range p.workers {
 		pool <- &scratch{dist: make([]float64, rowBlock*k), rows: make([]int, 0, rowBlock)}
 	}
-	err := par.For(ctx, units, p.workers, func(u int) error {
+	err := par.Do(ctx, units, p.workers, func(u int) error {
 		sc := <-pool
 		defer func() { pool <- sc }()
 		changed := b.partial[u] == nil

@@ -46,8 +46,8 @@
 // demand into its own cache, as libsvm. Binary problems are solved in
 // parallel (Params.Workers); Fitter exposes them one by one so that a caller
 // such as cross-validation can schedule the problems of several fits on one
-// pool of goroutines. OpenBLAS has its own threads: when several goroutines
-// run at once, fastblas.SetThreads(1) avoids oversubscribing the cores.
+// pool of goroutines; while several run, OpenBLAS is kept single-threaded
+// (internal/par).
 //
 // # Entry points
 //

@@ -9,8 +9,8 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 kernel matrices in OpenBLAS when installed
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // kernel is a resolved kernel function.
@@ -96,7 +96,7 @@ func (k kernel) gram(ctx context.Context, x []float64, n, d int, sq []float64, w
 		m, w := r1-r0, n-r0
 		// buf[0:m, 0:w] = x[r0:r1] x[r0:n]^T
 		impl.Dgemm(blas.NoTrans, blas.Trans, m, w, d, 1, x[r0*d:], d, x[r0*d:], d, 0, buf, w)
-		err := par.For(ctx, m, workers, func(i int) error {
+		err := par.Do(ctx, m, workers, func(i int) error {
 			gi := r0 + i
 			out := K[gi*n+gi : gi*n+n]
 			row := buf[i*w+i : i*w+w]
@@ -118,7 +118,7 @@ func (k kernel) gram(ctx context.Context, x []float64, n, d int, sq []float64, w
 	// within a few pages; task ib writes columns ib..ib+tile of the lower
 	// triangle, which no other task reads or writes.
 	const tile = 64
-	err := par.For(ctx, (n+tile-1)/tile, workers, func(b int) error {
+	err := par.Do(ctx, (n+tile-1)/tile, workers, func(b int) error {
 		ib := b * tile
 		for jb := ib; jb < n; jb += tile {
 			for i := ib; i < min(ib+tile, n); i++ {

@@ -9,8 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/par"
 	"github.com/gsbench/gsbench/experiments/evaluate/internal/rowmajor"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Fit trains a C-support vector classifier on the rows of X with class
@@ -22,7 +22,7 @@ func Fit(ctx context.Context, X mat.Matrix, y []int, p Params) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = par.For(ctx, f.NumProblems(), f.params.Workers, func(k int) error { return f.Solve(ctx, k) })
+	err = par.Do(ctx, f.NumProblems(), f.params.Workers, func(k int) error { return f.Solve(ctx, k) })
 	f.Release()
 	if err != nil {
 		return nil, err
