@@ -1,16 +1,16 @@
 package ndfs
 
 import (
+	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/baselines/internal/kmeans"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
+	"github.com/gsbench/gsbench/baselines/kmeans"
 	_ "github.com/gsbench/gsbench/internal/fastblas"
 )
 
@@ -88,7 +88,9 @@ func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
 	if err := graph.CheckMemory(fmt.Sprintf("ndfs: the %d x %d system", r, r), 2*graph.DenseBytes(r, r)+graph.DenseBytes(n, d)); err != nil {
 		return err
 	}
-	km, err := kmeans.Fit(X, p.NClusters, kmeans.Options{}, rand.New(rand.NewPCG(m.Seed, seedStream)))
+	// The indicator starts from k-means with scikit-learn's defaults (10
+	// k-means++ restarts), as scikit-feature's ndfs does.
+	km, err := kmeans.KMeans(context.Background(), X, kmeans.Options{K: p.NClusters, Seed: m.Seed ^ seedStream})
 	if err != nil {
 		return fmt.Errorf("ndfs: %w", err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/cluster"
+	"github.com/gsbench/gsbench/baselines/kmeans"
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/preprocess"
@@ -79,7 +79,7 @@ func ClusterNMI(ctx context.Context, X *mat.Dense, y []int, opt ClusterOptions) 
 	workers := par.Workers(opt.Workers)
 	n, d := X.Dims()
 	outer, inner := 1, workers
-	if n*d*opt.K < cluster.SmallWork { // seeds in parallel, one goroutine each
+	if n*d*opt.K < kmeans.SmallWork { // seeds in parallel, one goroutine each
 		outer, inner = workers, 1
 	}
 	nmi := make([]float64, len(opt.Seeds))
@@ -87,7 +87,7 @@ func ClusterNMI(ctx context.Context, X *mat.Dense, y []int, opt ClusterOptions) 
 	var notes []string
 	converged := make([]bool, len(opt.Seeds))
 	err := par.Do(ctx, len(opt.Seeds), outer, func(i int) error {
-		res, err := cluster.KMeans(ctx, X, cluster.Options{
+		res, err := kmeans.KMeans(ctx, X, kmeans.Options{
 			K: opt.K, NInit: opt.NInit, MaxIter: opt.MaxIter, Tol: opt.Tol,
 			Seed: opt.Seeds[i], Workers: inner,
 		})

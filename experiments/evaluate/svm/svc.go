@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/rowmajor"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 	"github.com/gsbench/gsbench/internal/par"
 )
 

@@ -1,4 +1,4 @@
-package cluster_test
+package kmeans_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/cluster"
+	"github.com/gsbench/gsbench/baselines/kmeans"
 )
 
 func ExampleKMeans() {
@@ -14,7 +14,7 @@ func ExampleKMeans() {
 		0, 0, 0, 1, 1, 0, // near the origin
 		9, 9, 9, 10, 10, 9, // near (9.3, 9.3)
 	})
-	res, err := cluster.KMeans(context.Background(), X, cluster.Options{K: 2, Seed: 1})
+	res, err := kmeans.KMeans(context.Background(), X, kmeans.Options{K: 2, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-// Package cluster implements k-means clustering as scikit-learn's KMeans
+// Package kmeans implements k-means clustering as scikit-learn's KMeans
 // (version 1.2, algorithm "lloyd") does it:
 //
 //   - greedy k-means++ seeding (Arthur & Vassilvitskii, "k-means++: the
@@ -29,4 +29,4 @@
 // reproducible bit for bit within gsbench, but the random streams are not
 // NumPy's, so individual runs differ from scikit-learn's; statistics over
 // seeds (the NMI of the QMR-FS protocol) agree within their spread.
-package cluster
+package kmeans

@@ -1,4 +1,4 @@
-package cluster
+package kmeans
 
 import (
 	"cmp"
@@ -13,7 +13,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/internal/rowmajor"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 distances in OpenBLAS when installed
 	"github.com/gsbench/gsbench/internal/par"
 )
