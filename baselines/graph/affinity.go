@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 	"sort"
 
@@ -124,7 +125,7 @@ func Affinity(X mat.Matrix, opt Options) (*Sparse, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest-neighbour graph of %d points", o.K, n), knnBytes(n, n, d, o.K)+48*int64(n)*int64(o.K+1)); err != nil {
+	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest-neighbour graph of %d points", o.K, n), knnBytes(n, n, d, o.K)+48*int64(n)*int64(o.K+1)); err != nil {
 		return nil, err
 	}
 	idx, key := search(pts, pts, o.K, true, o.Workers)

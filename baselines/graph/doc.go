@@ -52,6 +52,6 @@
 // # Memory
 //
 // Methods that need dense n x n or d x d matrices check their estimate with
-// CheckMemory against MemoryLimit and refuse, saying how much they would
-// need, rather than exhausting the machine.
+// internal/memory against the memory available to the process and refuse,
+// saying how much they would need, rather than exhausting the machine.
 package graph

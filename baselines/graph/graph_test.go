@@ -337,19 +337,3 @@ func TestSparse(t *testing.T) {
 		t.Error("out-of-range entry accepted")
 	}
 }
-
-func TestCheckMemory(t *testing.T) {
-	old := MemoryLimit
-	defer func() { MemoryLimit = old }()
-	MemoryLimit = 1 << 30
-	if err := CheckMemory("test", DenseBytes(10000, 10000)); err != nil {
-		t.Errorf("763 MiB refused under 1 GiB: %v", err)
-	}
-	err := CheckMemory("spec: the dense 70000 x 70000 Laplacian", DenseBytes(70000, 70000))
-	if err == nil || !strings.Contains(err.Error(), "36.5 GiB") {
-		t.Errorf("error %v should give the estimate", err)
-	}
-	if DenseBytes(1<<40, 1<<40) != -1 || CheckMemory("x", -1) == nil {
-		t.Error("overflow not refused")
-	}
-}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/blas/blas64"
@@ -81,7 +82,7 @@ func KNN(X mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, n), knnBytes(n, n, d, k)); err != nil {
+	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, n), knnBytes(n, n, d, k)); err != nil {
 		return nil, err
 	}
 	idx, key := search(pts, pts, k, true, opt.Workers)
@@ -114,7 +115,7 @@ func KNNQuery(ref, query mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) 
 	if err != nil {
 		return nil, err
 	}
-	if err := CheckMemory(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, nq), knnBytes(nr, nq, d, k)); err != nil {
+	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, nq), knnBytes(nr, nq, d, k)); err != nil {
 		return nil, err
 	}
 	idx, key := search(rp, qp, k, false, opt.Workers)

@@ -1,14 +1,10 @@
 package kpca
 
 import (
-	"bufio"
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 	"math/rand/v2"
-	"os"
-	"runtime/debug"
-	"strconv"
-	"strings"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -212,38 +208,6 @@ func (kp *KernelPCA) chooseSolver(n, want int) (string, error) {
 	return "", fmt.Errorf("kpca: unknown solver %q: use auto, dense or iterative", kp.Solver)
 }
 
-// memAvailable returns the memory the process can still allocate, and false
-// when it cannot tell: MemAvailable of /proc/meminfo (Linux), lowered to the
-// Go memory limit when one is set (debug.SetMemoryLimit, GOMEMLIMIT). A
-// variable so that tests can simulate a small machine.
-var memAvailable = func() (uint64, bool) {
-	avail, ok := procMemAvailable()
-	if limit := debug.SetMemoryLimit(-1); limit > 0 && limit < math.MaxInt64 {
-		if !ok || uint64(limit) < avail {
-			avail, ok = uint64(limit), true
-		}
-	}
-	return avail, ok
-}
-
-func procMemAvailable() (uint64, bool) {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		rest, ok := strings.CutPrefix(sc.Text(), "MemAvailable:")
-		if !ok {
-			continue
-		}
-		kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-		return kb * 1024, err == nil
-	}
-	return 0, false
-}
-
 // matrixCopies returns how many n x n float64 matrices Fit holds at once
 // with the solver: the kernel matrix, plus the dense eigensolver's working
 // copy (LAPACK) or copy and eigenvector matrix (pure-Go gonum).
@@ -260,7 +224,7 @@ func matrixCopies(solver string) int {
 // checkMemory refuses a fit whose n x n matrices would not fit in the
 // available memory, before anything is allocated.
 func checkMemory(n, want int, solver string) error {
-	avail, ok := memAvailable()
+	avail, ok := memory.Available()
 	if !ok {
 		return nil
 	}
@@ -278,17 +242,7 @@ func checkMemory(n, want int, solver string) error {
 		how = fmt.Sprintf("; the %s solver holds %d such matrices", solver, copies)
 	}
 	return fmt.Errorf("kpca: the %d x %d kernel matrix needs %s (N x N x 8 bytes%s), %s in all, but only %s of memory is available; fit on a subsample of at most about %d rows",
-		n, n, gib(one), how, gib(need), gib(float64(avail)), maxRows)
-}
-
-func gib(b float64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", b/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", b/(1<<20))
-	}
-	return fmt.Sprintf("%.0f KiB", b/(1<<10))
+		n, n, memory.Format(int64(one)), how, memory.Format(int64(need)), memory.Format(avail), maxRows)
 }
 
 // Eigenvalues returns the m largest eigenvalues of the centered kernel

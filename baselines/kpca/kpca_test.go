@@ -1,6 +1,7 @@
 package kpca
 
 import (
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -243,9 +244,8 @@ func TestErrors(t *testing.T) {
 // Issue 5: a kernel matrix that does not fit is refused before allocation,
 // with an estimate of the memory and the largest feasible sample size.
 func TestMemoryRefused(t *testing.T) {
-	saved := memAvailable
-	defer func() { memAvailable = saved }()
-	memAvailable = func() (uint64, bool) { return 1 << 30, true } // a 1 GiB machine
+	defer func(old int64) { memory.Limit = old }(memory.Limit)
+	memory.Limit = 1 << 30 // a 1 GiB machine
 	kp := &KernelPCA{K: 20, Kernel: Poly(3, 0, 1)}
 	// 60000 x 1 rows of zeros: only the shape matters, Fit must stop before
 	// building anything.

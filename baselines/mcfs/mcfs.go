@@ -2,6 +2,7 @@ package mcfs
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -105,7 +106,7 @@ func (m *MCFS) Fit(X *mat.Dense, _ []int) error {
 // of D^-1/2 W D^-1/2 it comes from (the trivial one, 1, first).
 func embed(W *graph.Sparse, c int) (*mat.Dense, []float64, error) {
 	n := W.N
-	if err := graph.CheckMemory(fmt.Sprintf("mcfs: the dense %d x %d normalized affinity", n, n), 2*graph.DenseBytes(n, n)); err != nil {
+	if err := memory.Check(fmt.Sprintf("mcfs: the dense %d x %d normalized affinity", n, n), 2*memory.Dense(n, n)); err != nil {
 		return nil, nil, err
 	}
 	deg := W.Degrees()

@@ -3,6 +3,7 @@ package ndfs
 import (
 	"context"
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -85,7 +86,7 @@ func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
 		return fmt.Errorf("ndfs: the affinity matrix is %d x %d for %d samples", S.N, S.N, n)
 	}
 	r := min(n, d)
-	if err := graph.CheckMemory(fmt.Sprintf("ndfs: the %d x %d system", r, r), 2*graph.DenseBytes(r, r)+graph.DenseBytes(n, d)); err != nil {
+	if err := memory.Check(fmt.Sprintf("ndfs: the %d x %d system", r, r), 2*memory.Dense(r, r)+memory.Dense(n, d)); err != nil {
 		return err
 	}
 	// The indicator starts from k-means with scikit-learn's defaults (10

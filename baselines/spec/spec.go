@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -148,7 +149,7 @@ func (a sparseAffinity) laplacianForms(X *mat.Dense) []float64 {
 func (a sparseAffinity) offDiagonalFraction() float64 { return a.W.OffDiagonalFraction() }
 func (a sparseAffinity) normalized(deg []float64) (*mat.SymDense, error) {
 	n := a.W.N
-	if err := graph.CheckMemory(fmt.Sprintf("spec: the dense %d x %d normalized affinity", n, n), 2*graph.DenseBytes(n, n)); err != nil {
+	if err := memory.Check(fmt.Sprintf("spec: the dense %d x %d normalized affinity", n, n), 2*memory.Dense(n, n)); err != nil {
 		return nil, err
 	}
 	A := mat.NewSymDense(n, nil)
@@ -173,7 +174,7 @@ type rbfAffinity struct {
 
 func newRBF(X *mat.Dense, gamma float64) (*rbfAffinity, error) {
 	n, _ := X.Dims()
-	if err := graph.CheckMemory(fmt.Sprintf("spec: the dense %d x %d RBF kernel", n, n), 2*graph.DenseBytes(n, n)); err != nil {
+	if err := memory.Check(fmt.Sprintf("spec: the dense %d x %d RBF kernel", n, n), 2*memory.Dense(n, n)); err != nil {
 		return nil, err
 	}
 	var G mat.SymDense

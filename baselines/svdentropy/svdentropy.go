@@ -2,11 +2,11 @@ package svdentropy
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/par"
@@ -44,7 +44,7 @@ func (m *SVDEntropy) Fit(X *mat.Dense, _ []int) error {
 		return fmt.Errorf("svd-entropy: %d feature: leaving one out needs at least two", d)
 	}
 	r := min(n, d)
-	if err := graph.CheckMemory(fmt.Sprintf("svd-entropy: the %d x %d Gram matrix", r, r), 3*graph.DenseBytes(r, r)+graph.DenseBytes(r, d)); err != nil {
+	if err := memory.Check(fmt.Sprintf("svd-entropy: the %d x %d Gram matrix", r, r), 3*memory.Dense(r, r)+memory.Dense(r, d)); err != nil {
 		return err
 	}
 	lambda, Z, err := spectrum(X)

@@ -2,6 +2,7 @@ package udfs
 
 import (
 	"fmt"
+	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -75,7 +76,7 @@ func (m *UDFS) Fit(X *mat.Dense, _ []int) error {
 	case p.Neighbors >= n:
 		return fmt.Errorf("udfs: %d neighbours of %d samples: need 1..%d", p.Neighbors, n, n-1)
 	}
-	if err := graph.CheckMemory(fmt.Sprintf("udfs: the %d x %d matrix M and its eigendecomposition", d, d), 4*graph.DenseBytes(d, d)+graph.DenseBytes(n, d)); err != nil {
+	if err := memory.Check(fmt.Sprintf("udfs: the %d x %d matrix M and its eigendecomposition", d, d), 4*memory.Dense(d, d)+memory.Dense(n, d)); err != nil {
 		return err
 	}
 	M, err := LocalScatter(X, p.Neighbors, p.Lambda, p.Workers)
