@@ -1,0 +1,294 @@
+package autoencoder
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+
+	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the mini-batch products
+)
+
+// Random-stream numbers (the second argument of rand.NewPCG).
+const (
+	streamInit       = 1
+	streamValidation = 2
+	streamShuffle    = 3
+)
+
+// Autoencoder is a symmetric multilayer perceptron trained to reproduce its
+// input: encoder layers Layers..., a linear bottleneck of K units, the
+// mirrored decoder and a linear output, mean squared error, Adam on
+// mini-batches. The bottleneck activations are the extracted features.
+// Create it with New and change fields as needed before Fit.
+type Autoencoder struct {
+	K                  int     // bottleneck units: the number of extracted features
+	Layers             []int   // encoder hidden layer sizes, input side first; the decoder mirrors them
+	Activation         string  // hidden units: "relu" or "tanh"
+	Epochs             int     // passes over the training rows (at most, with early stopping)
+	BatchSize          int     // rows per Adam step (the last batch of an epoch may be smaller)
+	LearningRate       float64 // Adam step size
+	ValidationFraction float64 // in [0, 1): rows held out for early stopping; 0 disables it
+	Patience           int     // epochs without a lower validation loss before stopping
+	Seed               uint64
+
+	net       *network
+	embedding *mat.Dense
+	report    map[string]any
+}
+
+// New returns an autoencoder with the defaults: K = 2, hidden layers
+// 256 and 64 (so 256-64-2-64-256 between input and output), ReLU, 50
+// epochs, mini-batches of 32 and Adam's learning rate 0.001 (the Keras
+// defaults for fit and Adam), no early stopping (patience 10 when a
+// validation fraction is set).
+func New() *Autoencoder {
+	return &Autoencoder{
+		K: 2, Layers: []int{256, 64}, Activation: "relu", Epochs: 50, BatchSize: 32,
+		LearningRate: 1e-3, Patience: 10,
+	}
+}
+
+// Validate reports the first invalid parameter, if any (Fit calls it).
+func (ae *Autoencoder) Validate() error {
+	_, err := ae.validate()
+	return err
+}
+
+func (ae *Autoencoder) validate() (activation, error) {
+	var act activation
+	switch ae.Activation {
+	case "relu":
+		act = relu
+	case "tanh":
+		act = tanh
+	default:
+		return 0, fmt.Errorf("autoencoder: activation must be relu or tanh, got %q", ae.Activation)
+	}
+	switch {
+	case ae.K < 1:
+		return 0, fmt.Errorf("autoencoder: k (bottleneck units) must be at least 1, got %d", ae.K)
+	case ae.Epochs < 1:
+		return 0, fmt.Errorf("autoencoder: epochs must be at least 1, got %d", ae.Epochs)
+	case ae.BatchSize < 1:
+		return 0, fmt.Errorf("autoencoder: batch_size must be at least 1, got %d", ae.BatchSize)
+	case !(ae.LearningRate > 0) || math.IsInf(ae.LearningRate, 0):
+		return 0, fmt.Errorf("autoencoder: learning_rate must be positive, got %v", ae.LearningRate)
+	case !(ae.ValidationFraction >= 0 && ae.ValidationFraction < 1):
+		return 0, fmt.Errorf("autoencoder: validation_fraction must be in [0, 1), got %v", ae.ValidationFraction)
+	case ae.Patience < 1:
+		return 0, fmt.Errorf("autoencoder: patience must be at least 1, got %d", ae.Patience)
+	}
+	for i, h := range ae.Layers {
+		if h < 1 {
+			return 0, fmt.Errorf("autoencoder: layer %d has %d units; every hidden layer needs at least 1", i+1, h)
+		}
+	}
+	return act, nil
+}
+
+// Fit trains the network on the rows of X (n x d); y is ignored. X is not
+// modified. Inputs should be on a common scale (standardize or min-max them
+// first, e.g. with gsbench's --preprocess): the loss weighs every column
+// equally in the units of X.
+//
+// Each epoch visits the training rows in a fresh random order. With
+// ValidationFraction > 0, that fraction of the rows (at least one, chosen at
+// random) is held out, its loss is measured after every epoch, training
+// stops after Patience epochs without a new lowest validation loss, and the
+// weights of the best epoch are kept (Keras' EarlyStopping with
+// restore_best_weights). Embedding then encodes all n rows.
+//
+// The result depends only on X, the fields and Seed (for a given BLAS library
+// and BLAS thread count, which can change the last bits of the products).
+func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
+	act, err := ae.validate()
+	if err != nil {
+		return err
+	}
+	n, d := X.Dims()
+	if n == 0 || d == 0 {
+		return fmt.Errorf("autoencoder: empty data (%d x %d)", n, d)
+	}
+	if err := checkFinite(X); err != nil {
+		return err
+	}
+	net := newNetwork(d, ae.Layers, ae.K, act)
+	net.initialize(rand.New(rand.NewPCG(ae.Seed, streamInit)))
+
+	// Split off the validation rows.
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	var train, val []int
+	if ae.ValidationFraction > 0 && n >= 2 {
+		rand.New(rand.NewPCG(ae.Seed, streamValidation)).Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		nVal := min(n-1, max(1, int(math.Round(ae.ValidationFraction*float64(n)))))
+		val = slices.Clone(order[:nVal])
+		train = slices.Clone(order[nVal:])
+		slices.Sort(val)
+		slices.Sort(train)
+	} else {
+		train = order
+	}
+
+	bs := min(ae.BatchSize, len(train))
+	ws := newWorkspace(net, bs)
+	grad := make([]float64, len(net.params))
+	opt := newAdam(len(net.params), ae.LearningRate)
+	shuffle := rand.New(rand.NewPCG(ae.Seed, streamShuffle))
+	raw := X.RawMatrix()
+	gather := func(dst []float64, rows []int) {
+		for r, i := range rows {
+			copy(dst[r*d:(r+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
+		}
+	}
+
+	var trainLoss, valLoss []float64
+	best, bestEpoch := math.Inf(1), 0
+	var bestParams []float64
+	stopped := false
+	for epoch := 1; epoch <= ae.Epochs; epoch++ {
+		shuffle.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		sum := 0.0
+		for s := 0; s < len(train); s += bs {
+			rows := train[s:min(s+bs, len(train))]
+			gather(ws.a[0], rows)
+			loss := net.lossGrad(ws, len(rows), grad)
+			if math.IsNaN(loss) || math.IsInf(loss, 0) {
+				return fmt.Errorf("autoencoder: the loss diverged (%v) in epoch %d: lower learning_rate or scale the data", loss, epoch)
+			}
+			sum += loss * float64(len(rows))
+			opt.step(net.params, grad)
+		}
+		trainLoss = append(trainLoss, sum/float64(len(train)))
+		if val == nil {
+			continue
+		}
+		vl := net.meanLoss(ws, val, gather)
+		valLoss = append(valLoss, vl)
+		if vl < best {
+			best, bestEpoch = vl, epoch
+			bestParams = append(bestParams[:0], net.params...)
+		} else if epoch-bestEpoch >= ae.Patience {
+			stopped = true
+			break
+		}
+	}
+	if bestParams != nil {
+		copy(net.params, bestParams)
+	}
+	ae.net = net
+	ae.embedding = ae.encode(X)
+	if err := checkFinite(ae.embedding); err != nil {
+		return fmt.Errorf("autoencoder: features not finite: %v", err)
+	}
+	ae.report = map[string]any{
+		"sizes":      net.sizes,
+		"parameters": len(net.params),
+		"epochs_run": len(trainLoss),
+		"train_loss": trainLoss,
+		"final_loss": trainLoss[len(trainLoss)-1],
+	}
+	if val != nil {
+		ae.report["validation_loss"] = valLoss
+		ae.report["best_epoch"] = bestEpoch
+		ae.report["stopped_early"] = stopped
+	}
+	return nil
+}
+
+// meanLoss returns the mean squared reconstruction error over rows, in
+// batches of the workspace's size.
+func (net *network) meanLoss(ws *workspace, rows []int, gather func([]float64, []int)) float64 {
+	sum := 0.0
+	for s := 0; s < len(rows); s += ws.rows {
+		part := rows[s:min(s+ws.rows, len(rows))]
+		gather(ws.a[0], part)
+		sum += net.lossGrad(ws, len(part), nil) * float64(len(part))
+	}
+	return sum / float64(len(rows))
+}
+
+// encode returns the bottleneck activations of the rows of X.
+func (ae *Autoencoder) encode(X *mat.Dense) *mat.Dense {
+	n, d := X.Dims()
+	const chunk = 1024
+	ws := newWorkspace(ae.net, min(chunk, n))
+	out := mat.NewDense(n, ae.K, nil)
+	raw := X.RawMatrix()
+	for s := 0; s < n; s += chunk {
+		m := min(chunk, n-s)
+		for r := 0; r < m; r++ {
+			copy(ws.a[0][r*d:(r+1)*d], raw.Data[(s+r)*raw.Stride:(s+r)*raw.Stride+d])
+		}
+		ae.net.forward(ws, m, ae.net.bottleneck)
+		for r := 0; r < m; r++ {
+			out.SetRow(s+r, ws.a[ae.net.bottleneck][r*ae.K:(r+1)*ae.K])
+		}
+	}
+	return out
+}
+
+// Transform returns the K bottleneck features of the rows of X.
+func (ae *Autoencoder) Transform(X *mat.Dense) (*mat.Dense, error) {
+	if ae.net == nil {
+		return nil, fmt.Errorf("autoencoder: Transform before Fit")
+	}
+	if _, d := X.Dims(); d != ae.net.sizes[0] {
+		return nil, fmt.Errorf("autoencoder: Transform got %d columns, Fit had %d", d, ae.net.sizes[0])
+	}
+	if err := checkFinite(X); err != nil {
+		return nil, err
+	}
+	return ae.encode(X), nil
+}
+
+// Reconstruct returns the network's output for the rows of X.
+func (ae *Autoencoder) Reconstruct(X *mat.Dense) (*mat.Dense, error) {
+	if ae.net == nil {
+		return nil, fmt.Errorf("autoencoder: Reconstruct before Fit")
+	}
+	n, d := X.Dims()
+	if d != ae.net.sizes[0] {
+		return nil, fmt.Errorf("autoencoder: Reconstruct got %d columns, Fit had %d", d, ae.net.sizes[0])
+	}
+	L := ae.net.layers()
+	ws := newWorkspace(ae.net, max(1, n))
+	raw := X.RawMatrix()
+	for i := 0; i < n; i++ {
+		copy(ws.a[0][i*d:(i+1)*d], raw.Data[i*raw.Stride:i*raw.Stride+d])
+	}
+	ae.net.forward(ws, n, L)
+	return mat.NewDense(n, d, slices.Clone(ws.a[L][:n*d])), nil
+}
+
+// Embedding returns the n x K features of the training rows, in input order.
+func (ae *Autoencoder) Embedding() *mat.Dense {
+	if ae.embedding == nil {
+		return nil
+	}
+	return mat.DenseCopyOf(ae.embedding)
+}
+
+// Report returns the layer sizes, the number of parameters, the epochs run,
+// the training loss of every epoch (mean over its mini-batches, measured
+// before each step) and, with early stopping, the validation losses, the
+// best epoch and whether training stopped early.
+func (ae *Autoencoder) Report() map[string]any { return ae.report }
+
+func checkFinite(X *mat.Dense) error {
+	r, c := X.Dims()
+	raw := X.RawMatrix()
+	for i := 0; i < r; i++ {
+		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("autoencoder: X[%d, %d] = %v: the data must be finite", i, j, v)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,253 @@
+package autoencoder
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// activation of a layer's units.
+type activation uint8
+
+const (
+	linear activation = iota
+	relu
+	tanh
+)
+
+// network is a fully connected feed-forward network with all its weights
+// and biases in one flat slice (so that Adam updates them in one loop).
+// Layer l = 1..L maps sizes[l-1] inputs to sizes[l] outputs:
+// A_l = act_l(A_{l-1} W_l + b_l), with W_l stored row-major
+// sizes[l-1] x sizes[l] at params[wOff[l]:] and b_l at params[bOff[l]:].
+type network struct {
+	sizes      []int
+	acts       []activation // acts[l] for l = 1..L; acts[0] unused
+	params     []float64
+	wOff, bOff []int
+	bottleneck int // index of the bottleneck layer (its outputs are the features)
+}
+
+// newNetwork builds the symmetric autoencoder d -> hidden... -> k ->
+// reversed(hidden)... -> d: hidden layers use act, the bottleneck and the
+// output are linear.
+func newNetwork(d int, hidden []int, k int, act activation) *network {
+	sizes := []int{d}
+	sizes = append(sizes, hidden...)
+	sizes = append(sizes, k)
+	for i := len(hidden) - 1; i >= 0; i-- {
+		sizes = append(sizes, hidden[i])
+	}
+	sizes = append(sizes, d)
+	L := len(sizes) - 1
+	net := &network{sizes: sizes, acts: make([]activation, L+1), wOff: make([]int, L+1), bOff: make([]int, L+1), bottleneck: len(hidden) + 1}
+	off := 0
+	for l := 1; l <= L; l++ {
+		if l != net.bottleneck && l != L {
+			net.acts[l] = act
+		}
+		net.wOff[l] = off
+		off += sizes[l-1] * sizes[l]
+		net.bOff[l] = off
+		off += sizes[l]
+	}
+	net.params = make([]float64, off)
+	return net
+}
+
+func (net *network) layers() int { return len(net.sizes) - 1 }
+
+func (net *network) weights(l int) []float64 {
+	return net.params[net.wOff[l] : net.wOff[l]+net.sizes[l-1]*net.sizes[l]]
+}
+
+func (net *network) bias(l int) []float64 {
+	return net.params[net.bOff[l] : net.bOff[l]+net.sizes[l]]
+}
+
+// initialize draws the weights: He normal, N(0, 2 / fan_in), for layers
+// followed by ReLU (He et al., "Delving deep into rectifiers", ICCV 2015,
+// Sec. 2.2); Glorot uniform, U(+-sqrt(6 / (fan_in + fan_out))), for tanh and
+// linear layers (Glorot & Bengio, AISTATS 2010, eq. 16; the Keras default).
+// Biases start at zero.
+func (net *network) initialize(rng *rand.Rand) {
+	clear(net.params)
+	for l := 1; l <= net.layers(); l++ {
+		in, out := net.sizes[l-1], net.sizes[l]
+		w := net.weights(l)
+		if net.acts[l] == relu {
+			s := math.Sqrt(2 / float64(in))
+			for i := range w {
+				w[i] = s * rng.NormFloat64()
+			}
+			continue
+		}
+		lim := math.Sqrt(6 / float64(in+out))
+		for i := range w {
+			w[i] = lim * (2*rng.Float64() - 1)
+		}
+	}
+}
+
+// workspace holds the activations and gradients of one mini-batch of up to
+// rows samples.
+type workspace struct {
+	rows int
+	a    [][]float64 // a[l]: rows x sizes[l] activations (a[0] is the input batch)
+	da   [][]float64 // gradient of the loss w.r.t. a[l] (then w.r.t. the pre-activation)
+}
+
+func newWorkspace(net *network, rows int) *workspace {
+	L := net.layers()
+	ws := &workspace{rows: rows, a: make([][]float64, L+1), da: make([][]float64, L+1)}
+	for l := 0; l <= L; l++ {
+		ws.a[l] = make([]float64, rows*net.sizes[l])
+		ws.da[l] = make([]float64, rows*net.sizes[l])
+	}
+	return ws
+}
+
+// forward computes the activations of the first m rows of ws.a[0] up to
+// layer upto (net.layers() for the reconstruction, net.bottleneck for the
+// features).
+func (net *network) forward(ws *workspace, m, upto int) {
+	impl := blas64.Implementation()
+	for l := 1; l <= upto; l++ {
+		in, out := net.sizes[l-1], net.sizes[l]
+		z := ws.a[l][:m*out]
+		b := net.bias(l)
+		for i := 0; i < m; i++ {
+			copy(z[i*out:(i+1)*out], b)
+		}
+		impl.Dgemm(blas.NoTrans, blas.NoTrans, m, out, in, 1, ws.a[l-1], in, net.weights(l), out, 1, z, out)
+		switch net.acts[l] {
+		case relu:
+			for i, v := range z {
+				if v < 0 {
+					z[i] = 0
+				}
+			}
+		case tanh:
+			for i, v := range z {
+				z[i] = math.Tanh(v)
+			}
+		}
+	}
+}
+
+// lossGrad runs the forward pass on the first m rows of ws.a[0] and, when
+// grad is not nil, back-propagates into grad (same layout as params, its
+// previous content overwritten). It returns the mean squared reconstruction
+// error, sum (x_hat - x)^2 / (m d), the loss Keras' "mse" reports.
+func (net *network) lossGrad(ws *workspace, m int, grad []float64) float64 {
+	L := net.layers()
+	d := net.sizes[0]
+	net.forward(ws, m, L)
+	x, out, dOut := ws.a[0][:m*d], ws.a[L][:m*d], ws.da[L][:m*d]
+	loss := 0.0
+	scale := 2 / float64(m*d)
+	for i, v := range out {
+		r := v - x[i]
+		loss += r * r
+		dOut[i] = scale * r
+	}
+	loss /= float64(m * d)
+	if grad == nil {
+		return loss
+	}
+	impl := blas64.Implementation()
+	for l := L; l >= 1; l-- {
+		in, nOut := net.sizes[l-1], net.sizes[l]
+		dz, a := ws.da[l][:m*nOut], ws.a[l][:m*nOut]
+		// Through the activation: dL/dz = dL/da * act'(z), with the
+		// derivative written in terms of the activation a.
+		switch net.acts[l] {
+		case relu:
+			for i, v := range a {
+				if v <= 0 {
+					dz[i] = 0
+				}
+			}
+		case tanh:
+			for i, v := range a {
+				dz[i] *= 1 - v*v
+			}
+		}
+		// dW = A_{l-1}^T dZ, db = column sums of dZ.
+		gw := grad[net.wOff[l] : net.wOff[l]+in*nOut]
+		impl.Dgemm(blas.Trans, blas.NoTrans, in, nOut, m, 1, ws.a[l-1], in, dz, nOut, 0, gw, nOut)
+		gb := grad[net.bOff[l] : net.bOff[l]+nOut]
+		clear(gb)
+		for i := 0; i < m; i++ {
+			for j, v := range dz[i*nOut : (i+1)*nOut] {
+				gb[j] += v
+			}
+		}
+		if l > 1 { // dA_{l-1} = dZ W^T
+			impl.Dgemm(blas.NoTrans, blas.Trans, m, in, nOut, 1, dz, nOut, net.weights(l), nOut, 0, ws.da[l-1][:m*in], in)
+		}
+	}
+	return loss
+}
+
+// adam is the Adam optimiser (Kingma & Ba, "Adam: A method for stochastic
+// optimization", ICLR 2015, Algorithm 1, with its default beta1 = 0.9,
+// beta2 = 0.999, epsilon = 1e-8), in the equivalent form of the end of the
+// paper's Section 2: step size lr sqrt(1 - beta2^t) / (1 - beta1^t) and
+// epsilon scaled by sqrt(1 - beta2^t), so that the bias corrections cost
+// nothing per parameter.
+type adam struct {
+	lr, beta1, beta2, eps float64
+	m, v                  []float64
+	b1t, b2t              float64 // beta1^t, beta2^t
+}
+
+func newAdam(n int, lr float64) *adam {
+	return &adam{lr: lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, m: make([]float64, n), v: make([]float64, n), b1t: 1, b2t: 1}
+}
+
+func (o *adam) step(params, grad []float64) {
+	o.b1t *= o.beta1
+	o.b2t *= o.beta2
+	c2 := math.Sqrt(1 - o.b2t)
+	lr := o.lr * c2 / (1 - o.b1t)
+	eps := o.eps * c2
+	b1, b2 := o.beta1, o.beta2
+	// Elementwise, so splitting among goroutines changes nothing.
+	parallelChunks(len(params), func(lo, hi int) {
+		m, v, g, p := o.m[lo:hi], o.v[lo:hi], grad[lo:hi], params[lo:hi]
+		v = v[:len(m)]
+		g = g[:len(m)]
+		p = p[:len(m)]
+		for i, gi := range g {
+			mi := b1*m[i] + (1-b1)*gi
+			vi := b2*v[i] + (1-b2)*gi*gi
+			m[i], v[i] = mi, vi
+			p[i] -= lr * mi / (math.Sqrt(vi) + eps)
+		}
+	})
+}
+
+// parallelChunks runs body on GOMAXPROCS contiguous chunks of [0, n) when n
+// is large enough to pay for the goroutines.
+func parallelChunks(n int, body func(lo, hi int)) {
+	w := runtime.GOMAXPROCS(0)
+	if w == 1 || n < 1<<15 {
+		body(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for c := 0; c < w; c++ {
+		lo, hi := c*n/w, (c+1)*n/w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body(lo, hi)
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,47 @@
+// Package umap implements Uniform Manifold Approximation and Projection
+// (L. McInnes, J. Healy and J. Melville, "UMAP: Uniform Manifold
+// Approximation and Projection for Dimension Reduction", arXiv:1802.03426,
+// 2018), the nonlinear baseline of the journal's Section VIII-B1 and
+// Figure 3, with the defaults and conventions of the umap-learn package the
+// paper used (Euclidean metric):
+//
+//  1. k nearest neighbours of every point, the point itself included
+//     (n_neighbors = 15): exact, with squared distances from one Dgemm per
+//     1024 x 1024 tile, up to ExactKNNLimit points; nearest-neighbour
+//     descent (Dong et al. 2011, as pynndescent) beyond.
+//  2. Smooth-kNN calibration: rho_i, the distance to the nearest distinct
+//     neighbour, and sigma_i with sum_j exp(-(d_ij - rho_i)/sigma_i) =
+//     log2(k), by bisection.
+//  3. Fuzzy union of the directed membership graph: W = A + A^T - A o A^T.
+//  4. a, b of the embedding kernel 1 / (1 + a d^(2b)) fitted to min_dist and
+//     spread (FindAB; 1.577 and 0.895 for the defaults).
+//  5. Spectral initialisation from the normalized Laplacian of W (dense
+//     LAPACK up to 500 points, a block Krylov solver beyond; connected
+//     components laid out separately as umap-learn does), scaled to
+//     [-10, 10]; random uniform initialisation on request or when the
+//     eigensolver fails.
+//  6. Stochastic gradient descent on the fuzzy cross entropy with edge
+//     sampling in proportion to weight, negative_sample_rate = 5 negative
+//     samples per positive one, learning rate 1 decaying linearly, n_epochs
+//     500 up to 10000 points and 200 beyond.
+//
+// Transform places new points as umap-learn does (initialised from their
+// training neighbours' embedding, then optimised with the training
+// embedding fixed).
+//
+// Reproducibility: for a given Seed the embedding is the same bytes whatever
+// Workers and GOMAXPROCS are. The neighbour searches are parallel but
+// order-independent (ties broken by index), and the SGD runs serially, as
+// umap-learn does when given a random_state (its parallel, unseeded mode is
+// not reproducible). The matrix products that select neighbours and feed the
+// eigensolver run in BLAS, whose last bits can change with the library
+// (OpenBLAS or pure-Go gonum) and with OpenBLAS's thread count
+// (fastblas.SetThreads); the SGD amplifies such differences into a
+// different, equally good, embedding.
+//
+// Where umap-learn is followed to the letter, comments cite the function
+// (umap/umap_.py, umap/layouts.py, umap/spectral.py); departures are
+// documented: n <= n_neighbors uses all n points as neighbours, the
+// nearest-neighbour descent starts from random neighbours rather than
+// random-projection trees, and new points are always searched exactly.
+package umap

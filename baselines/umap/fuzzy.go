@@ -1,0 +1,235 @@
+package umap
+
+import (
+	"math"
+	"slices"
+)
+
+// Constants of umap-learn's smooth_knn_dist (umap/umap_.py).
+const (
+	smoothKIter      = 64   // bisection steps
+	smoothKTolerance = 1e-5 // |sum - target| that stops the bisection
+	minKDistScale    = 1e-3 // sigma_i >= 1e-3 * mean distance
+)
+
+// smoothKNN calibrates each point's fuzzy neighbourhood (McInnes, Healy &
+// Melville 2018, Sec. 3.1 and Algorithm 3, "SmoothKNNDist"): rho_i is the
+// distance to the nearest neighbour at non-zero distance (the
+// local_connectivity-th one, interpolated when fractional), and sigma_i
+// solves
+//
+//	sum_{j=1}^{k-1} exp(-max(0, d_ij - rho_i) / sigma_i) = log2(k)
+//
+// by bisection, over the table positions 1..k-1 (position 0 is the point
+// itself in a self table; umap-learn skips it in every case). As in
+// umap-learn, sigma_i is raised to 1e-3 times the mean distance of row i
+// (of all rows when rho_i = 0) so that it never vanishes.
+func smoothKNN(nb *neighbors, localConnectivity float64, workers int) (sigma, rho []float64) {
+	n, k := nb.n, nb.k
+	sigma, rho = make([]float64, n), make([]float64, n)
+	target := math.Log2(float64(k)) // bandwidth 1
+	meanAll := 0.0
+	for _, d := range nb.dist {
+		meanAll += d
+	}
+	meanAll /= float64(len(nb.dist))
+	parallelFor(n, workers, func(a, b int) {
+		nonzero := make([]float64, 0, k)
+		for i := a; i < b; i++ {
+			_, dist := nb.row(i)
+			nonzero = nonzero[:0]
+			for _, d := range dist {
+				if d > 0 {
+					nonzero = append(nonzero, d)
+				}
+			}
+			r := 0.0
+			if float64(len(nonzero)) >= localConnectivity {
+				index := int(math.Floor(localConnectivity))
+				interp := localConnectivity - float64(index)
+				if index > 0 {
+					r = nonzero[index-1]
+					if interp > smoothKTolerance {
+						r += interp * (nonzero[index] - nonzero[index-1])
+					}
+				} else if len(nonzero) > 0 {
+					r = interp * nonzero[0]
+				}
+			} else if len(nonzero) > 0 {
+				r = slices.Max(nonzero)
+			}
+			rho[i] = r
+
+			lo, hi, mid := 0.0, math.Inf(1), 1.0
+			for it := 0; it < smoothKIter; it++ {
+				psum := 0.0
+				for _, d := range dist[1:] {
+					if d -= r; d > 0 {
+						psum += math.Exp(-d / mid)
+					} else {
+						psum++
+					}
+				}
+				if math.Abs(psum-target) < smoothKTolerance {
+					break
+				}
+				if psum > target {
+					hi = mid
+					mid = (lo + hi) / 2
+				} else {
+					lo = mid
+					if math.IsInf(hi, 1) {
+						mid *= 2
+					} else {
+						mid = (lo + hi) / 2
+					}
+				}
+			}
+			floor := minKDistScale * meanAll
+			if r > 0 {
+				m := 0.0
+				for _, d := range dist {
+					m += d
+				}
+				floor = minKDistScale * m / float64(k)
+			}
+			sigma[i] = max(mid, floor)
+		}
+	})
+	return sigma, rho
+}
+
+// memberships returns the weight of every table entry: the membership
+// strength of the 1-simplex (i, j) in point i's local fuzzy set,
+// exp(-(d_ij - rho_i) / sigma_i), 1 when d_ij <= rho_i or sigma_i = 0, and
+// 0 for the point itself in a self table (umap-learn's
+// compute_membership_strengths).
+func memberships(nb *neighbors, sigma, rho []float64, self bool) []float64 {
+	w := make([]float64, len(nb.idx))
+	for i := 0; i < nb.n; i++ {
+		idx, dist := nb.row(i)
+		for t, j := range idx {
+			var v float64
+			switch {
+			case self && int(j) == i:
+				v = 0
+			case dist[t]-rho[i] <= 0 || sigma[i] == 0:
+				v = 1
+			default:
+				v = math.Exp(-(dist[t] - rho[i]) / sigma[i])
+			}
+			w[i*nb.k+t] = v
+		}
+	}
+	return w
+}
+
+// csr is a sparse matrix in compressed-row form, column indices ascending
+// within each row.
+type csr struct {
+	rows, cols int
+	ptr        []int
+	ind        []int32
+	val        []float64
+}
+
+func (g *csr) nnz() int { return len(g.ind) }
+
+// fuzzyUnion symmetrises the directed membership graph A (row i holds the
+// table entries of point i) with the probabilistic t-conorm
+// A + A^T - A o A^T, UMAP's fuzzy set union (McInnes et al. 2018, Sec. 3.1;
+// umap-learn's default set_op_mix_ratio = 1). Zero entries are dropped.
+func fuzzyUnion(nb *neighbors, w []float64) *csr {
+	n, k := nb.n, nb.k
+	// Count entries per row of A and of A^T.
+	type entry struct {
+		j    int32
+		v    float64
+		back bool // the entry comes from A^T
+	}
+	cnt := make([]int, n+1)
+	for i := 0; i < n; i++ {
+		for t, j := range nb.idx[i*k : (i+1)*k] {
+			if w[i*k+t] > 0 {
+				cnt[i+1]++
+				cnt[int(j)+1]++
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		cnt[i+1] += cnt[i]
+	}
+	ents := make([]entry, cnt[n])
+	fill := slices.Clone(cnt[:n])
+	for i := 0; i < n; i++ {
+		for t, j := range nb.idx[i*k : (i+1)*k] {
+			if v := w[i*k+t]; v > 0 {
+				ents[fill[i]] = entry{j, v, false}
+				fill[i]++
+				ents[fill[j]] = entry{int32(i), v, true}
+				fill[j]++
+			}
+		}
+	}
+	g := &csr{rows: n, cols: n, ptr: make([]int, n+1)}
+	g.ind = make([]int32, 0, cnt[n])
+	g.val = make([]float64, 0, cnt[n])
+	for i := 0; i < n; i++ {
+		row := ents[cnt[i]:cnt[i+1]]
+		slices.SortFunc(row, func(x, y entry) int {
+			if x.j != y.j {
+				return int(x.j - y.j)
+			}
+			if x.back == y.back {
+				return 0
+			}
+			if !x.back {
+				return -1
+			}
+			return 1
+		})
+		for s := 0; s < len(row); {
+			j := row[s].j
+			a, b := 0.0, 0.0
+			for ; s < len(row) && row[s].j == j; s++ {
+				if row[s].back {
+					b = row[s].v
+				} else {
+					a = row[s].v
+				}
+			}
+			if v := a + b - a*b; v > 0 {
+				g.ind = append(g.ind, j)
+				g.val = append(g.val, v)
+			}
+		}
+		g.ptr[i+1] = len(g.ind)
+	}
+	return g
+}
+
+// bipartiteGraph turns the memberships of new points in their training
+// neighbours into a (new x train) sparse matrix, dropping zeros.
+func bipartiteGraph(nb *neighbors, w []float64, nTrain int) *csr {
+	g := &csr{rows: nb.n, cols: nTrain, ptr: make([]int, nb.n+1)}
+	for i := 0; i < nb.n; i++ {
+		idx, _ := nb.row(i)
+		type e struct {
+			j int32
+			v float64
+		}
+		row := make([]e, 0, nb.k)
+		for t, j := range idx {
+			if v := w[i*nb.k+t]; v > 0 {
+				row = append(row, e{j, v})
+			}
+		}
+		slices.SortFunc(row, func(x, y e) int { return int(x.j - y.j) })
+		for _, x := range row {
+			g.ind = append(g.ind, x.j)
+			g.val = append(g.val, x.v)
+		}
+		g.ptr[i+1] = len(g.ind)
+	}
+	return g
+}

@@ -1,0 +1,415 @@
+package umap
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/baselines/graph"
+	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the distance tiles and the eigensolver
+)
+
+// ExactKNNLimit is the largest number of points whose neighbour graph the
+// "auto" KNN setting computes exactly; larger data sets use
+// nearest-neighbour descent.
+const ExactKNNLimit = 100_000
+
+// Random-stream numbers (the second argument of rand.NewPCG), one per use of
+// randomness, so that changing one stage never shifts another's numbers.
+const (
+	streamInit      = 3
+	streamLayout    = 4
+	streamNNDescent = 5
+	streamTransform = 6
+)
+
+// UMAP is Uniform Manifold Approximation and Projection (McInnes, Healy &
+// Melville 2018) with Euclidean input and output metrics. Create it with New,
+// which sets umap-learn's defaults, change fields as needed, then call Fit.
+type UMAP struct {
+	K                  int     // output dimension (umap-learn's n_components)
+	NNeighbors         int     // neighbourhood size, the point itself included
+	MinDist            float64 // effective minimum distance between embedded points, 0 <= MinDist <= Spread
+	Spread             float64 // effective scale of embedded points
+	NEpochs            int     // optimisation epochs; 0: 500 up to 10000 points, 200 beyond
+	LearningRate       float64 // initial SGD learning rate (alpha)
+	NegativeSampleRate int     // negative samples per positive sample
+	RepulsionStrength  float64 // weight gamma of the negative samples
+	LocalConnectivity  float64 // neighbours assumed connected at distance rho_i
+	Init               string  // "spectral" or "random"
+	KNN                string  // "auto", "exact" or "nndescent"
+	Seed               uint64
+	Workers            int // goroutines for the neighbour search; 0: GOMAXPROCS. Results do not depend on it.
+
+	x         *mat.Dense // training data (kept by reference for Transform)
+	embedding *mat.Dense
+	a, b      float64
+	k         int // neighbourhood size used
+	epochs    int
+	graph     *csr // fuzzy graph after pruning
+	report    map[string]any
+}
+
+// New returns a UMAP with the defaults of umap-learn (version 0.5): 2
+// output dimensions, n_neighbors 15, min_dist 0.1, spread 1, n_epochs
+// chosen by data size, learning_rate 1, negative_sample_rate 5,
+// repulsion_strength 1, local_connectivity 1, spectral initialisation.
+func New() *UMAP {
+	return &UMAP{
+		K: 2, NNeighbors: 15, MinDist: 0.1, Spread: 1, LearningRate: 1,
+		NegativeSampleRate: 5, RepulsionStrength: 1, LocalConnectivity: 1,
+		Init: "spectral", KNN: "auto",
+	}
+}
+
+// Validate reports the first invalid parameter, if any (Fit calls it).
+func (u *UMAP) Validate() error {
+	if err := u.validate(); err != nil {
+		return err
+	}
+	_, _, err := FindAB(u.Spread, u.MinDist)
+	return err
+}
+
+func (u *UMAP) validate() error {
+	switch {
+	case u.K < 1:
+		return fmt.Errorf("umap: k (output dimension) must be at least 1, got %d", u.K)
+	case u.NNeighbors < 2:
+		return fmt.Errorf("umap: n_neighbors must be at least 2, got %d", u.NNeighbors)
+	case u.NEpochs < 0:
+		return fmt.Errorf("umap: n_epochs must be non-negative (0 picks 200 or 500), got %d", u.NEpochs)
+	case !(u.LearningRate > 0) || math.IsInf(u.LearningRate, 0):
+		return fmt.Errorf("umap: learning_rate must be positive, got %v", u.LearningRate)
+	case u.NegativeSampleRate < 0:
+		return fmt.Errorf("umap: negative_sample_rate must be non-negative, got %d", u.NegativeSampleRate)
+	case !(u.RepulsionStrength >= 0) || math.IsInf(u.RepulsionStrength, 0):
+		return fmt.Errorf("umap: repulsion_strength must be non-negative, got %v", u.RepulsionStrength)
+	case !(u.LocalConnectivity >= 0) || math.IsInf(u.LocalConnectivity, 0):
+		return fmt.Errorf("umap: local_connectivity must be non-negative, got %v", u.LocalConnectivity)
+	case u.Init != "spectral" && u.Init != "random":
+		return fmt.Errorf("umap: init must be spectral or random, got %q", u.Init)
+	case u.KNN != "auto" && u.KNN != "exact" && u.KNN != "nndescent":
+		return fmt.Errorf("umap: knn must be auto, exact or nndescent, got %q", u.KNN)
+	}
+	return nil
+}
+
+func (u *UMAP) workers() int {
+	if u.Workers > 0 {
+		return u.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// Fit embeds the rows of X (n x d). y is ignored. X is not modified, but it
+// is kept by reference for Transform: do not change it afterwards.
+//
+// Stages: k-nearest neighbours (exact, or NN-descent beyond ExactKNNLimit
+// points), smooth-kNN calibration, fuzzy union, pruning of edges lighter than
+// max weight / n_epochs, spectral (or random) initialisation scaled to
+// [-10, 10] with N(0, 1e-4) noise, and SGD with negative sampling. With
+// n <= NNeighbors every point is a neighbour of every other (umap-learn uses
+// n - 1 neighbours then). A single point embeds at the origin.
+func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
+	if err := u.validate(); err != nil {
+		return err
+	}
+	a, b, err := FindAB(u.Spread, u.MinDist)
+	if err != nil {
+		return err
+	}
+	n, d := X.Dims()
+	if n == 0 || d == 0 {
+		return fmt.Errorf("umap: empty data (%d x %d)", n, d)
+	}
+	if err := checkFinite(X); err != nil {
+		return err
+	}
+	u.x, u.a, u.b = X, a, b
+	u.k = min(u.NNeighbors, n)
+	u.epochs = u.NEpochs
+	if u.epochs == 0 {
+		u.epochs = defaultEpochs(n)
+	}
+	rep := map[string]any{"a": a, "b": b, "n_neighbors": u.k, "n_epochs": u.epochs}
+	u.report = rep
+	if n == 1 {
+		u.embedding = mat.NewDense(1, u.K, nil)
+		u.graph = &csr{rows: 1, cols: 1, ptr: []int{0, 0}}
+		rep["init"] = "none (one point)"
+		return nil
+	}
+	workers := u.workers()
+
+	// 1. Neighbours.
+	var nb *neighbors
+	if u.KNN == "nndescent" || (u.KNN == "auto" && n > ExactKNNLimit) {
+		var iters int
+		nb, iters = nnDescent(X, u.k, u.Seed^streamNNDescent<<56, workers)
+		rep["knn"], rep["nndescent_iterations"] = "nndescent", iters
+	} else {
+		nb = exactKNN(X, u.k, workers)
+		rep["knn"] = "exact"
+	}
+
+	// 2-3. Local fuzzy sets and their union.
+	sigma, rho := smoothKNN(nb, u.LocalConnectivity, workers)
+	g := fuzzyUnion(nb, memberships(nb, sigma, rho, true))
+
+	// 4. Prune edges that would be sampled less than once
+	// (umap-learn's simplicial_set_embedding).
+	g = prune(g, u.epochs, defaultEpochs(n))
+	u.graph = g
+	rep["edges"] = g.nnz() / 2
+
+	// 5. Initial layout.
+	rng := rand.New(rand.NewPCG(u.Seed, streamInit))
+	var emb []float64
+	init := "random"
+	if u.Init == "spectral" {
+		var info spectralInfo
+		emb, info, err = spectralLayout(g, u.K, X, rng, u.Seed)
+		rep["components"] = info.components
+		if err == nil {
+			init = "spectral"
+			if info.components > 1 {
+				init = "spectral (per component)"
+			}
+			if info.iterations > 0 {
+				rep["spectral_cycles"], rep["spectral_converged"] = info.iterations, info.converged
+			}
+			noisyScale(emb, rng)
+		} else {
+			init = "random (spectral failed: " + err.Error() + ")"
+			emb = nil
+		}
+	}
+	if emb == nil {
+		emb = make([]float64, n*u.K)
+		for i := range emb {
+			emb[i] = 20*rng.Float64() - 10 // uniform on [-10, 10], as umap-learn
+		}
+	}
+	rep["init"] = init
+
+	// 6. Optimise.
+	from, to, w := edges(g)
+	l := &layout{
+		head: emb, tail: emb, dim: u.K, from: from, to: to,
+		epochsPerSample: epochsPerSample(w), nTail: n,
+		a: a, b: b, gamma: u.RepulsionStrength, alpha: u.LearningRate,
+		negativeRate: float64(u.NegativeSampleRate), epochs: u.epochs, moveOther: true,
+	}
+	l.run(rand.NewPCG(u.Seed, streamLayout))
+	if err := finiteSlice(emb); err != nil {
+		return fmt.Errorf("umap: optimisation diverged: %v (lower learning_rate)", err)
+	}
+	u.embedding = mat.NewDense(n, u.K, emb)
+	return nil
+}
+
+// defaultEpochs is umap-learn's n_epochs=None choice.
+func defaultEpochs(n int) int {
+	if n <= 10000 {
+		return 500
+	}
+	return 200
+}
+
+// prune drops the edges whose weight is below max weight / epochs (or
+// / fallback when epochs <= 10), as umap-learn does before optimising: they
+// would be sampled less than once.
+func prune(g *csr, epochs, fallback int) *csr {
+	wmax := 0.0
+	for _, v := range g.val {
+		wmax = max(wmax, v)
+	}
+	div := float64(epochs)
+	if epochs <= 10 {
+		div = float64(fallback)
+	}
+	thr := wmax / div
+	out := &csr{rows: g.rows, cols: g.cols, ptr: make([]int, g.rows+1)}
+	for i := 0; i < g.rows; i++ {
+		for t := g.ptr[i]; t < g.ptr[i+1]; t++ {
+			if g.val[t] >= thr {
+				out.ind = append(out.ind, g.ind[t])
+				out.val = append(out.val, g.val[t])
+			}
+		}
+		out.ptr[i+1] = len(out.ind)
+	}
+	return out
+}
+
+// edges lists the entries of g in row order as (from, to, weight).
+func edges(g *csr) (from, to []int32, w []float64) {
+	from = make([]int32, g.nnz())
+	for i := 0; i < g.rows; i++ {
+		for t := g.ptr[i]; t < g.ptr[i+1]; t++ {
+			from[t] = int32(i)
+		}
+	}
+	return from, g.ind, g.val
+}
+
+// noisyScale scales coordinates so that the largest magnitude is 10 and adds
+// N(0, 1e-4^2) noise (umap-learn's noisy_scale_coords).
+func noisyScale(emb []float64, rng *rand.Rand) {
+	m := 0.0
+	for _, v := range emb {
+		m = max(m, math.Abs(v))
+	}
+	s := 1.0
+	if m > 0 {
+		s = 10 / m
+	}
+	for i := range emb {
+		emb[i] = emb[i]*s + 1e-4*rng.NormFloat64()
+	}
+}
+
+// Embedding returns the n x K embedding of the training rows, in input order.
+func (u *UMAP) Embedding() *mat.Dense {
+	if u.embedding == nil {
+		return nil
+	}
+	return mat.DenseCopyOf(u.embedding)
+}
+
+// AB returns the fitted curve parameters a and b (valid after Fit).
+func (u *UMAP) AB() (a, b float64) { return u.a, u.b }
+
+// Report returns diagnostics of the last Fit: a, b, the neighbourhood size
+// and epochs used, the neighbour search, the number of graph edges, the
+// initialisation and, for large graphs, the eigensolver's cycles and
+// convergence.
+func (u *UMAP) Report() map[string]any { return u.report }
+
+// Transform embeds new rows into the fitted embedding as umap-learn does:
+// each row's k nearest training points (exact search, graph.KNNQuery) get
+// memberships from
+// the smooth-kNN calibration with local connectivity reduced by one; the row
+// starts at the membership-weighted mean of their embeddings (at a training
+// point's embedding when it coincides with it), and n_epochs / 3 epochs of
+// the same SGD (100, or 30 beyond 10000 new rows, by default) move it with
+// the training embedding held fixed, at a quarter of the learning rate.
+// The training matrix itself maps to the training embedding.
+func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
+	if u.embedding == nil {
+		return nil, fmt.Errorf("umap: Transform before Fit")
+	}
+	m, d := X.Dims()
+	nTrain, dTrain := u.x.Dims()
+	if d != dTrain {
+		return nil, fmt.Errorf("umap: Transform got %d columns, Fit had %d", d, dTrain)
+	}
+	if err := checkFinite(X); err != nil {
+		return nil, err
+	}
+	if X == u.x || mat.Equal(X, u.x) {
+		return u.Embedding(), nil
+	}
+	if m == 0 {
+		return &mat.Dense{}, nil
+	}
+	if nTrain == 1 {
+		return mat.NewDense(m, u.K, nil), nil
+	}
+	workers := u.workers()
+	k := min(u.k, nTrain)
+	found, err := graph.KNNQuery(u.x, X, k, graph.KNNOptions{Workers: workers})
+	if err != nil {
+		return nil, fmt.Errorf("umap: %w", err)
+	}
+	nb := &neighbors{n: m, k: k, idx: make([]int32, m*k), dist: found.Dist}
+	for i, j := range found.Index {
+		nb.idx[i] = int32(j)
+	}
+	sigma, rho := smoothKNN(nb, max(0, u.LocalConnectivity-1), workers)
+	w := memberships(nb, sigma, rho, false)
+	dim := u.K
+	train := u.embedding.RawMatrix()
+	emb := make([]float64, m*dim)
+	for i := 0; i < m; i++ {
+		idx, _ := nb.row(i)
+		wi := w[i*k : (i+1)*k]
+		out := emb[i*dim : (i+1)*dim]
+		exact := -1
+		total := 0.0
+		for t, v := range wi {
+			if v == 1 && exact < 0 {
+				exact = t
+			}
+			total += v
+		}
+		switch {
+		case exact >= 0: // coincides with a training point (umap-learn's init_graph_transform)
+			copy(out, train.Data[int(idx[exact])*train.Stride:])
+		case total > 0:
+			for t, j := range idx {
+				f := wi[t] / total
+				for c := range out {
+					out[c] += f * train.Data[int(j)*train.Stride+c]
+				}
+			}
+		default: // every membership underflowed: plain mean of the neighbours
+			for _, j := range idx {
+				for c := range out {
+					out[c] += train.Data[int(j)*train.Stride+c] / float64(k)
+				}
+			}
+		}
+	}
+	epochs := u.NEpochs / 3
+	if u.NEpochs == 0 {
+		epochs = 100
+		if m > 10000 {
+			epochs = 30
+		}
+	}
+	epochs = max(1, epochs)
+	g := prune(bipartiteGraph(nb, w, nTrain), epochs, epochs)
+	if g.nnz() > 0 {
+		tail := make([]float64, len(train.Data))
+		copy(tail, train.Data)
+		from, to, wt := edges(g)
+		l := &layout{
+			head: emb, tail: tail, dim: dim, from: from, to: to,
+			epochsPerSample: epochsPerSample(wt), nTail: nTrain,
+			a: u.a, b: u.b, gamma: u.RepulsionStrength, alpha: u.LearningRate / 4,
+			negativeRate: float64(u.NegativeSampleRate), epochs: epochs,
+		}
+		l.run(rand.NewPCG(u.Seed, streamTransform))
+	}
+	if err := finiteSlice(emb); err != nil {
+		return nil, fmt.Errorf("umap: transform diverged: %v", err)
+	}
+	return mat.NewDense(m, dim, emb), nil
+}
+
+func checkFinite(X *mat.Dense) error {
+	r, c := X.Dims()
+	raw := X.RawMatrix()
+	for i := 0; i < r; i++ {
+		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("umap: X[%d, %d] = %v: the data must be finite", i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+func finiteSlice(x []float64) error {
+	for i, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("coordinate %d is %v", i, v)
+		}
+	}
+	return nil
+}
