@@ -3,6 +3,9 @@ package graph
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/testutil"
 )
 
 // BenchmarkKNN1440x1024 is the size of COIL-20.
@@ -10,6 +13,21 @@ func BenchmarkKNN1440x1024(b *testing.B) {
 	X := randMatrix(rand.New(rand.NewPCG(1, 1)), 1440, 1024)
 	for b.Loop() {
 		if _, err := KNN(X, 5, KNNOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkKNNCOIL20 searches the 5 nearest neighbours of the 1440 COIL-20
+// images (1024 pixels), the graph of the Laplacian score, SPEC, MCFS, NDFS
+// and LPP.
+func BenchmarkKNNCOIL20(b *testing.B) {
+	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := KNN(ds.X, 5, KNNOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
