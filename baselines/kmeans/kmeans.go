@@ -13,9 +13,9 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/rowmajor"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 distances in OpenBLAS when installed
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // Options configures KMeans. Zero values select scikit-learn's defaults.
@@ -277,7 +277,7 @@ func (p *problem) lloyd(ctx context.Context, centers []float64, maxIter int) (*R
 		}
 		var shift float64
 		for c := range k {
-			s2 := sqDist(next[c*d:c*d+d], centers[c*d:c*d+d])
+			s2 := rowmajor.SqDist(next[c*d:c*d+d], centers[c*d:c*d+d])
 			shift += s2
 			shifts[c] = math.Sqrt(s2)
 		}
@@ -302,7 +302,7 @@ func (p *problem) lloyd(ctx context.Context, centers []float64, maxIter int) (*R
 	}
 	var inertia float64
 	for i, l := range b.labels {
-		inertia += sqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])
+		inertia += rowmajor.SqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])
 	}
 	return &Result{Labels: b.labels, Centers: mat.NewDense(k, d, slices.Clone(centers)), Inertia: inertia, Iter: iter, Converged: converged}, nil
 }
@@ -367,7 +367,7 @@ func (p *problem) step(ctx context.Context, centers []float64, b *bounds, full b
 		}
 		for c := range k {
 			for e := c + 1; e < k; e++ {
-				h := 0.5 * math.Sqrt(sqDist(centers[c*d:c*d+d], centers[e*d:e*d+d])) * (1 - slack)
+				h := 0.5 * math.Sqrt(rowmajor.SqDist(centers[c*d:c*d+d], centers[e*d:e*d+d])) * (1 - slack)
 				half[c], half[e] = min(half[c], h), min(half[e], h)
 			}
 		}
@@ -391,7 +391,7 @@ func (p *problem) step(ctx context.Context, centers []float64, b *bounds, full b
 					if b.upper[i] <= m {
 						continue
 					}
-					b.upper[i] = math.Sqrt(sqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])) * (1 + slack)
+					b.upper[i] = math.Sqrt(rowmajor.SqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])) * (1 + slack)
 					if b.upper[i] <= m {
 						continue
 					}
@@ -484,7 +484,7 @@ func (p *problem) relocateEmpty(labels []int, centers, sums []float64, counts []
 	}
 	fars := make([]far, n)
 	for i, l := range labels {
-		fars[i] = far{i, sqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])}
+		fars[i] = far{i, rowmajor.SqDist(p.x[i*d:i*d+d], centers[l*d:l*d+d])}
 	}
 	slices.SortFunc(fars, func(a, b far) int {
 		if c := cmp.Compare(b.dist, a.dist); c != 0 {
@@ -500,26 +500,6 @@ func (p *problem) relocateEmpty(labels []int, centers, sums []float64, counts []
 		counts[labels[i]]--
 		counts[c] = 1
 	}
-}
-
-// sqDist returns ||a - b||^2, with four partial sums so that the additions
-// do not wait on each other.
-func sqDist(a, b []float64) float64 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+4 <= len(a); j += 4 {
-		t0, t1, t2, t3 := a[j]-b[j], a[j+1]-b[j+1], a[j+2]-b[j+2], a[j+3]-b[j+3]
-		s0 += t0 * t0
-		s1 += t1 * t1
-		s2 += t2 * t2
-		s3 += t3 * t3
-	}
-	for ; j < len(a); j++ {
-		t := a[j] - b[j]
-		s0 += t * t
-	}
-	return (s0 + s1) + (s2 + s3)
 }
 
 // sameClustering reports whether two labelings are equal up to a renaming

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 	"github.com/gsbench/gsbench/internal/testutil"
 )
 
@@ -54,7 +55,7 @@ func blobs(c, m, d int, sep float64, seed uint64) (*mat.Dense, []int) {
 // the point itself excluded). Brute force, O(n^2 log n).
 func trustworthiness(X, E *mat.Dense, k int) float64 {
 	n, _ := X.Dims()
-	sq := func(A *mat.Dense, i, j int) float64 { return sqDist(A.RawRowView(i), A.RawRowView(j)) }
+	sq := func(A *mat.Dense, i, j int) float64 { return rowmajor.SqDist(A.RawRowView(i), A.RawRowView(j)) }
 	order := make([]int, 0, n)
 	rank := make([]int, n)
 	sum := 0.0
@@ -97,7 +98,7 @@ func kmeans(X *mat.Dense, k, restarts int, seed uint64) []int {
 		cent = append(cent, slices.Clone(X.RawRowView(r.IntN(n))))
 		dmin := make([]float64, n)
 		for i := range dmin {
-			dmin[i] = sqDist(X.RawRowView(i), cent[0])
+			dmin[i] = rowmajor.SqDist(X.RawRowView(i), cent[0])
 		}
 		for len(cent) < k {
 			total := 0.0
@@ -114,7 +115,7 @@ func kmeans(X *mat.Dense, k, restarts int, seed uint64) []int {
 			c := slices.Clone(X.RawRowView(pick))
 			cent = append(cent, c)
 			for i := range dmin {
-				dmin[i] = min(dmin[i], sqDist(X.RawRowView(i), c))
+				dmin[i] = min(dmin[i], rowmajor.SqDist(X.RawRowView(i), c))
 			}
 		}
 		lab := make([]int, n)
@@ -125,7 +126,7 @@ func kmeans(X *mat.Dense, k, restarts int, seed uint64) []int {
 			for i := 0; i < n; i++ {
 				bj, bd := 0, math.Inf(1)
 				for j, c := range cent {
-					if dd := sqDist(X.RawRowView(i), c); dd < bd {
+					if dd := rowmajor.SqDist(X.RawRowView(i), c); dd < bd {
 						bj, bd = j, dd
 					}
 				}
@@ -173,7 +174,7 @@ func bruteKNN(X *mat.Dense, k int) [][]int {
 		for j := 0; j < n; j++ {
 			if j != i {
 				idx = append(idx, j)
-				d[j] = sqDist(X.RawRowView(i), X.RawRowView(j))
+				d[j] = rowmajor.SqDist(X.RawRowView(i), X.RawRowView(j))
 			}
 		}
 		sort.SliceStable(idx, func(a, b int) bool { return d[idx[a]] < d[idx[b]] })

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // neighbors is a k-nearest-neighbour table: row i lists k points in
@@ -235,7 +237,7 @@ func finish(h *knnHeaps, m, k int, Q, X blas64.General, self bool, workers int) 
 			q := Q.Data[i*Q.Stride : i*Q.Stride+Q.Cols]
 			for t, j := range hj {
 				idx[off+t] = j
-				dist[off+t] = math.Sqrt(sqDist(q, X.Data[int(j)*X.Stride:int(j)*X.Stride+X.Cols]))
+				dist[off+t] = math.Sqrt(rowmajor.SqDist(q, X.Data[int(j)*X.Stride:int(j)*X.Stride+X.Cols]))
 			}
 			sortRow(idx[off:], dist[off:])
 		}
@@ -255,25 +257,6 @@ func sortRow(idx []int32, dist []float64) {
 		}
 		idx[b], dist[b] = j, d
 	}
-}
-
-// sqDist is the squared Euclidean distance between two vectors.
-func sqDist(x, y []float64) float64 {
-	y = y[:len(x)]
-	var s0, s1, s2, s3 float64
-	i := 0
-	for ; i+4 <= len(x); i += 4 {
-		d0, d1, d2, d3 := x[i]-y[i], x[i+1]-y[i+1], x[i+2]-y[i+2], x[i+3]-y[i+3]
-		s0 += d0 * d0
-		s1 += d1 * d1
-		s2 += d2 * d2
-		s3 += d3 * d3
-	}
-	for ; i < len(x); i++ {
-		d := x[i] - y[i]
-		s0 += d * d
-	}
-	return (s0 + s1) + (s2 + s3)
 }
 
 // parallelFor runs body over [0, n) split into at most workers contiguous

@@ -3,6 +3,8 @@ package umap
 import (
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // layout is one run of UMAP's stochastic gradient descent: the points of
@@ -94,7 +96,7 @@ func (l *layout) run(rng *rand.PCG) {
 			k := int(l.to[e])
 			oth := l.tail[k*dim : (k+1)*dim : (k+1)*dim]
 			oth = oth[:len(cur)]
-			d2 := sqDist(cur, oth)
+			d2 := rowmajor.SqDist(cur, oth)
 			if d2 > 0 {
 				p := powPos(d2, b-1)
 				gc := -2 * a * b * p / (a*p*d2 + 1)
@@ -114,7 +116,7 @@ func (l *layout) run(rng *rand.PCG) {
 					k := draw()
 					oth := l.tail[k*dim : (k+1)*dim]
 					oth = oth[:len(cur)]
-					d2 := sqDist(cur, oth)
+					d2 := rowmajor.SqDist(cur, oth)
 					if d2 <= 0 {
 						continue // the point itself or a coincident one: no defined direction
 					}

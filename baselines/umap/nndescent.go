@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // nnDescent returns an approximate k-nearest-neighbour table of the rows of
@@ -40,7 +42,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*neighbors, int) 
 				if int(j) == i || h.contains(i, j) {
 					continue
 				}
-				h.push(i, sqDist(row(int32(i)), row(j)), j)
+				h.push(i, rowmajor.SqDist(row(int32(i)), row(j)), j)
 				placed++
 			}
 		}
@@ -102,7 +104,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*neighbors, int) 
 						for x, p := range nw {
 							xp := row(p)
 							for _, q := range nw[x+1:] {
-								if d := sqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
+								if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
 									out = append(out, update{p, q, d})
 								}
 							}
@@ -110,7 +112,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*neighbors, int) 
 								if q == p {
 									continue
 								}
-								if d := sqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
+								if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
 									out = append(out, update{p, q, d})
 								}
 							}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // denseSpectralLimit is the largest graph whose Laplacian eigenvectors are
@@ -63,7 +64,7 @@ func spectralLayout(g *csr, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) 
 		// Half the distance to the nearest other component's position.
 		rangeC := math.Inf(1)
 		for o := 0; o < nc; o++ {
-			if d := math.Sqrt(sqDist(meta[c*dim:(c+1)*dim], meta[o*dim:(o+1)*dim])); d > 0 {
+			if d := math.Sqrt(rowmajor.SqDist(meta[c*dim:(c+1)*dim], meta[o*dim:(o+1)*dim])); d > 0 {
 				rangeC = min(rangeC, d/2)
 			}
 		}
@@ -151,7 +152,7 @@ func componentLayout(X *mat.Dense, labels []int, nc, dim int, rng *rand.Rand) []
 	deg := make([]float64, nc)
 	for a := 0; a < nc; a++ {
 		for b := a; b < nc; b++ {
-			v := math.Exp(-sqDist(cent[a*p:(a+1)*p], cent[b*p:(b+1)*p]))
+			v := math.Exp(-rowmajor.SqDist(cent[a*p:(a+1)*p], cent[b*p:(b+1)*p]))
 			A.SetSym(a, b, v)
 			deg[a] += v
 			if a != b {

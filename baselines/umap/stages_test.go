@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // TestFindAB checks the reference values for the defaults and, for
@@ -108,7 +109,7 @@ func TestExactKNN(t *testing.T) {
 				if int(j) != want[i][t2] {
 					t.Fatalf("workers %d, row %d: neighbours %v, brute force %v", workers, i, idx[1:], want[i])
 				}
-				if e := math.Sqrt(sqDist(X.RawRowView(i), X.RawRowView(int(j)))); dist[t2+1] != e {
+				if e := math.Sqrt(rowmajor.SqDist(X.RawRowView(i), X.RawRowView(int(j)))); dist[t2+1] != e {
 					t.Fatalf("row %d: distance %v, exact %v", i, dist[t2+1], e)
 				}
 			}
@@ -327,7 +328,7 @@ func TestComponents(t *testing.T) {
 	}
 	for i := 0; i < 200; i++ {
 		p := E.RawRowView(i)
-		if sqDist(p, c[y[i]][:]) >= sqDist(p, c[1-y[i]][:]) {
+		if rowmajor.SqDist(p, c[y[i]][:]) >= rowmajor.SqDist(p, c[1-y[i]][:]) {
 			t.Fatalf("point %d is nearer the other component", i)
 		}
 	}
@@ -346,7 +347,7 @@ func TestLayoutGradient(t *testing.T) {
 		epochsPerSample: []float64{1}, nTail: 2, a: a, b: b, gamma: 1, alpha: 0.01, negativeRate: 0, epochs: 2, moveOther: true}
 	l.run(rand.NewPCG(1, 1))
 	loss := func(p []float64) float64 {
-		d2 := sqDist(p[:3], p[3:])
+		d2 := rowmajor.SqDist(p[:3], p[3:])
 		return math.Log(1 + a*math.Pow(d2, b))
 	}
 	p := append(slices.Clone(x), y...)

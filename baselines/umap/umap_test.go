@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // TestDigits is issue 11's acceptance check: on the 1797 x 64 optical
@@ -104,7 +105,7 @@ func TestTransform(t *testing.T) {
 		for r := range testIdx {
 			best, bd := 0, math.Inf(1)
 			for s := range trainIdx {
-				if dd := sqDist(B.RawRowView(r), A.RawRowView(s)); dd < bd {
+				if dd := rowmajor.SqDist(B.RawRowView(r), A.RawRowView(s)); dd < bd {
 					best, bd = s, dd
 				}
 			}
@@ -131,7 +132,7 @@ func TestTransform(t *testing.T) {
 		t.Fatal(err)
 	}
 	for r := 0; r < 2; r++ {
-		if dist := math.Sqrt(sqDist(P.RawRowView(r), Etr.RawRowView(r))); dist > 1 {
+		if dist := math.Sqrt(rowmajor.SqDist(P.RawRowView(r), Etr.RawRowView(r))); dist > 1 {
 			t.Errorf("training row %d transformed %.3f away from its embedding", r, dist)
 		}
 	}

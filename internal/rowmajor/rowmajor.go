@@ -31,3 +31,23 @@ func Copy(X mat.Matrix, prefix string) ([]float64, error) {
 	}
 	return x, nil
 }
+
+// SqDist returns ||a - b||^2 (b at least as long as a), with four partial
+// sums so that the additions do not wait on each other.
+func SqDist(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(a); j += 4 {
+		t0, t1, t2, t3 := a[j]-b[j], a[j+1]-b[j+1], a[j+2]-b[j+2], a[j+3]-b[j+3]
+		s0 += t0 * t0
+		s1 += t1 * t1
+		s2 += t2 * t2
+		s3 += t3 * t3
+	}
+	for ; j < len(a); j++ {
+		t := a[j] - b[j]
+		s0 += t * t
+	}
+	return (s0 + s1) + (s2 + s3)
+}

@@ -28,3 +28,17 @@ func TestCopy(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+func TestSqDist(t *testing.T) {
+	for n := 0; n <= 9; n++ {
+		a, b := make([]float64, n), make([]float64, n+2) // b may be longer
+		want := 0.0
+		for j := range a {
+			a[j], b[j] = float64(j*j%7)-2.5, float64(j)/3
+			want += (a[j] - b[j]) * (a[j] - b[j])
+		}
+		if got := SqDist(a, b); math.Abs(got-want) > 1e-13*want {
+			t.Errorf("n = %d: SqDist = %v, want %v", n, got, want)
+		}
+	}
+}
