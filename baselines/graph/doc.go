@@ -12,9 +12,12 @@
 // per tile, the per-row selection of each tile runs on all cores, and the
 // distances of the neighbours finally kept are recomputed directly, so that
 // they carry no cancellation error (a duplicate point is at distance exactly
-// 0). Memory is O(n k) plus a few tiles of fixed size: the n x n distance
-// matrix is never formed. Ties are broken by the smaller index, so the result
-// does not depend on the number of goroutines.
+// 0). KNN computes only the tiles on and above the diagonal, the products
+// x.y being symmetric: a tile serves its rows and, read by columns, its
+// columns, which halves the arithmetic. Memory is O(n k) plus a tile of
+// fixed size: the n x n distance matrix is never formed. Ties are broken by
+// the smaller index, so the result does not depend on the number of
+// goroutines.
 //
 // # Affinity matrix
 //

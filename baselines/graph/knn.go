@@ -2,14 +2,15 @@ package graph
 
 import (
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	_ "github.com/gsbench/gsbench/internal/fastblas" // Dgemm in OpenBLAS when installed
+	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // Metric is the distance the neighbours are chosen by.
@@ -209,43 +210,26 @@ func (p *points) viewStrided(lo, hi int) *mat.Dense {
 // not its own neighbour.
 func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) {
 	nq, nr := qry.X.Rows, ref.X.Rows
-	idx := make([]int, nq*k)
-	key := make([]float64, nq*k)
-	for i := range key {
-		key[i] = math.Inf(1)
-		idx[i] = math.MaxInt
+	l := &lists{k: k, qry: qry, ref: ref, self: self, idx: make([]int, nq*k), key: make([]float64, nq*k)}
+	for i := range l.key {
+		l.key[i] = math.Inf(1)
+		l.idx[i] = math.MaxInt
 	}
-	buf := make([]float64, tileRows*tileCols)
-	for r0 := 0; r0 < nq; r0 += tileRows {
-		r1 := min(nq, r0+tileRows)
-		A := qry.viewStrided(r0, r1)
-		for c0 := 0; c0 < nr; c0 += tileCols {
-			c1 := min(nr, c0+tileCols)
-			cols := c1 - c0
-			tile := mat.NewDense(r1-r0, cols, buf[:(r1-r0)*cols])
-			tile.Mul(A, ref.viewStrided(c0, c1).T()) // BLAS-3: x.y for the whole tile
-			par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
-				for t := lo; t < hi; t++ {
-					i := r0 + t
-					g := buf[t*cols : (t+1)*cols]
-					ki, kk := idx[i*k:(i+1)*k], key[i*k:(i+1)*k]
-					for c, dot := range g {
-						j := c0 + c
-						if self && j == i {
-							continue
-						}
-						var v float64
-						if qry.metric == CosineDistance {
-							v = 1 - dot
-						} else {
-							v = math.Max(0, qry.sq[i]-2*dot+ref.sq[j]) // ||x||^2 - 2 x.y + ||y||^2
-						}
-						if v < kk[k-1] || (v == kk[k-1] && j < ki[k-1]) {
-							insert(kk, ki, v, j)
-						}
+	if self {
+		l.searchSelf(workers)
+	} else {
+		buf := make([]float64, tileRows*tileCols)
+		for r0 := 0; r0 < nq; r0 += tileRows {
+			r1 := min(nq, r0+tileRows)
+			for c0 := 0; c0 < nr; c0 += tileCols {
+				c1 := min(nr, c0+tileCols)
+				tile := dotTile(qry, r0, r1, ref, c0, c1, buf)
+				par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
+					for t := lo; t < hi; t++ {
+						l.scan(r0+t, c0, c1, tile[t*(c1-c0):], 1)
 					}
-				}
-			})
+				})
+			}
 		}
 	}
 	// Recompute the kept distances directly: the tiled formula loses
@@ -254,27 +238,100 @@ func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) 
 	par.Chunks(nq, 64, workers, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			x := qry.row(i)
-			ki, kk := idx[i*k:(i+1)*k], key[i*k:(i+1)*k]
+			ki, kk := l.idx[i*k:(i+1)*k], l.key[i*k:(i+1)*k]
 			for t, j := range ki {
 				y := ref.row(j)
-				var s float64
 				if qry.metric == CosineDistance {
+					var s float64
 					for c, v := range x {
 						s += v * y[c]
 					}
-					s = 1 - s
+					kk[t] = 1 - s
 				} else {
-					for c, v := range x {
-						e := v - y[c]
-						s += e * e
-					}
+					kk[t] = rowmajor.SqDist(x, y)
 				}
-				kk[t] = s
 			}
 			sortPairs(kk, ki)
 		}
 	})
-	return idx, key
+	return l.idx, l.key
+}
+
+// lists holds the k best candidates of every query row i, sorted by (key,
+// index) in idx[i*k:(i+1)*k] and key[i*k:(i+1)*k]. A list keeps the k
+// smallest pairs offered, in a strict total order, so its content does not
+// depend on the order of the offers.
+type lists struct {
+	k        int
+	qry, ref *points
+	self     bool // qry and ref are the same points; i is not its own neighbour
+	idx      []int
+	key      []float64
+}
+
+// scan offers to the list of query row i the reference rows j = j0..j1-1
+// (except i itself in a self-search), whose inner products with row i are
+// dots[(j-j0)*stride].
+func (l *lists) scan(i, j0, j1 int, dots []float64, stride int) {
+	k := l.k
+	ki, kk := l.idx[i*k:(i+1)*k], l.key[i*k:(i+1)*k]
+	worst, wj := kk[k-1], ki[k-1]
+	cosine := l.qry.metric == CosineDistance
+	sqi, sq := l.qry.sq[i], l.ref.sq
+	self := l.self
+	for j := j0; j < j1; j++ {
+		dot := dots[(j-j0)*stride]
+		var v float64
+		if cosine {
+			v = 1 - dot
+		} else {
+			v = max(0, sqi-2*dot+sq[j]) // ||x||^2 - 2 x.y + ||y||^2
+		}
+		if (v < worst || (v == worst && j < wj)) && !(self && j == i) {
+			insert(kk, ki, v, j)
+			worst, wj = kk[k-1], ki[k-1]
+		}
+	}
+}
+
+// searchSelf offers every pair (i, j), i != j, of the points to the lists:
+// the inner products come in square tiles of side tileRows, and only the
+// tiles on and above the diagonal are computed, x.y being symmetric. A tile
+// off the diagonal serves the lists of its rows and, read by columns, those
+// of its columns: half the arithmetic of the full distance matrix. Rows,
+// then columns, are split among the workers, so that each list is written
+// by one goroutine at a time.
+func (l *lists) searchSelf(workers int) {
+	n, s := l.qry.X.Rows, tileRows
+	buf := make([]float64, s*s)
+	for r0 := 0; r0 < n; r0 += s {
+		r1 := min(n, r0+s)
+		for c0 := r0; c0 < n; c0 += s {
+			c1 := min(n, c0+s)
+			cols := c1 - c0
+			tile := dotTile(l.qry, r0, r1, l.qry, c0, c1, buf)
+			par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
+				for t := lo; t < hi; t++ {
+					l.scan(r0+t, c0, c1, tile[t*cols:], 1)
+				}
+			})
+			if c0 > r0 {
+				par.Chunks(cols, 16, workers, func(_, lo, hi int) {
+					for c := lo; c < hi; c++ {
+						l.scan(c0+c, r0, r1, tile[c:], cols)
+					}
+				})
+			}
+		}
+	}
+}
+
+// dotTile returns the (r1-r0) x (c1-c0) row-major inner products of rows
+// r0..r1 of a with rows c0..c1 of b, in buf: one BLAS-3 product (Dgemm).
+func dotTile(a *points, r0, r1 int, b *points, c0, c1 int, buf []float64) []float64 {
+	tile := mat.NewDense(r1-r0, c1-c0, buf[:(r1-r0)*(c1-c0)])
+	tile.Mul(a.viewStrided(r0, r1), b.viewStrided(c0, c1).T())
+	return buf[:(r1-r0)*(c1-c0)]
 }
 
 // insert puts (v, j) into the sorted lists kk, ki (ordered by value, then
