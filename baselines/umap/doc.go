@@ -6,9 +6,9 @@
 // paper used (Euclidean metric):
 //
 //  1. k nearest neighbours of every point, the point itself included
-//     (n_neighbors = 15): exact, with squared distances from one Dgemm per
-//     1024 x 1024 tile, up to ExactKNNLimit points; nearest-neighbour
-//     descent (Dong et al. 2011, as pynndescent) beyond.
+//     (n_neighbors = 15): exact (graph.KNN: squared distances from Dgemm
+//     tiles) up to ExactKNNLimit points; nearest-neighbour descent (Dong
+//     et al. 2011, as pynndescent) beyond.
 //  2. Smooth-kNN calibration: rho_i, the distance to the nearest distinct
 //     neighbour, and sigma_i with sum_j exp(-(d_ij - rho_i)/sigma_i) =
 //     log2(k), by bisection.

@@ -3,6 +3,8 @@ package umap
 import (
 	"math"
 	"slices"
+
+	"github.com/gsbench/gsbench/baselines/graph"
 )
 
 // Constants of umap-learn's smooth_knn_dist (umap/umap_.py).
@@ -24,19 +26,19 @@ const (
 // itself in a self table; umap-learn skips it in every case). As in
 // umap-learn, sigma_i is raised to 1e-3 times the mean distance of row i
 // (of all rows when rho_i = 0) so that it never vanishes.
-func smoothKNN(nb *neighbors, localConnectivity float64, workers int) (sigma, rho []float64) {
-	n, k := nb.n, nb.k
+func smoothKNN(nb *graph.Neighbors, localConnectivity float64, workers int) (sigma, rho []float64) {
+	n, k := nb.N, nb.K
 	sigma, rho = make([]float64, n), make([]float64, n)
 	target := math.Log2(float64(k)) // bandwidth 1
 	meanAll := 0.0
-	for _, d := range nb.dist {
+	for _, d := range nb.Dist {
 		meanAll += d
 	}
-	meanAll /= float64(len(nb.dist))
+	meanAll /= float64(len(nb.Dist))
 	parallelFor(n, workers, func(a, b int) {
 		nonzero := make([]float64, 0, k)
 		for i := a; i < b; i++ {
-			_, dist := nb.row(i)
+			_, dist := nb.Row(i)
 			nonzero = nonzero[:0]
 			for _, d := range dist {
 				if d > 0 {
@@ -104,21 +106,21 @@ func smoothKNN(nb *neighbors, localConnectivity float64, workers int) (sigma, rh
 // exp(-(d_ij - rho_i) / sigma_i), 1 when d_ij <= rho_i or sigma_i = 0, and
 // 0 for the point itself in a self table (umap-learn's
 // compute_membership_strengths).
-func memberships(nb *neighbors, sigma, rho []float64, self bool) []float64 {
-	w := make([]float64, len(nb.idx))
-	for i := 0; i < nb.n; i++ {
-		idx, dist := nb.row(i)
+func memberships(nb *graph.Neighbors, sigma, rho []float64, self bool) []float64 {
+	w := make([]float64, len(nb.Index))
+	for i := 0; i < nb.N; i++ {
+		idx, dist := nb.Row(i)
 		for t, j := range idx {
 			var v float64
 			switch {
-			case self && int(j) == i:
+			case self && j == i:
 				v = 0
 			case dist[t]-rho[i] <= 0 || sigma[i] == 0:
 				v = 1
 			default:
 				v = math.Exp(-(dist[t] - rho[i]) / sigma[i])
 			}
-			w[i*nb.k+t] = v
+			w[i*nb.K+t] = v
 		}
 	}
 	return w
@@ -139,8 +141,8 @@ func (g *csr) nnz() int { return len(g.ind) }
 // table entries of point i) with the probabilistic t-conorm
 // A + A^T - A o A^T, UMAP's fuzzy set union (McInnes et al. 2018, Sec. 3.1;
 // umap-learn's default set_op_mix_ratio = 1). Zero entries are dropped.
-func fuzzyUnion(nb *neighbors, w []float64) *csr {
-	n, k := nb.n, nb.k
+func fuzzyUnion(nb *graph.Neighbors, w []float64) *csr {
+	n, k := nb.N, nb.K
 	// Count entries per row of A and of A^T.
 	type entry struct {
 		j    int32
@@ -149,7 +151,7 @@ func fuzzyUnion(nb *neighbors, w []float64) *csr {
 	}
 	cnt := make([]int, n+1)
 	for i := 0; i < n; i++ {
-		for t, j := range nb.idx[i*k : (i+1)*k] {
+		for t, j := range nb.Index[i*k : (i+1)*k] {
 			if w[i*k+t] > 0 {
 				cnt[i+1]++
 				cnt[int(j)+1]++
@@ -162,9 +164,9 @@ func fuzzyUnion(nb *neighbors, w []float64) *csr {
 	ents := make([]entry, cnt[n])
 	fill := slices.Clone(cnt[:n])
 	for i := 0; i < n; i++ {
-		for t, j := range nb.idx[i*k : (i+1)*k] {
+		for t, j := range nb.Index[i*k : (i+1)*k] {
 			if v := w[i*k+t]; v > 0 {
-				ents[fill[i]] = entry{j, v, false}
+				ents[fill[i]] = entry{int32(j), v, false}
 				fill[i]++
 				ents[fill[j]] = entry{int32(i), v, true}
 				fill[j]++
@@ -210,18 +212,18 @@ func fuzzyUnion(nb *neighbors, w []float64) *csr {
 
 // bipartiteGraph turns the memberships of new points in their training
 // neighbours into a (new x train) sparse matrix, dropping zeros.
-func bipartiteGraph(nb *neighbors, w []float64, nTrain int) *csr {
-	g := &csr{rows: nb.n, cols: nTrain, ptr: make([]int, nb.n+1)}
-	for i := 0; i < nb.n; i++ {
-		idx, _ := nb.row(i)
+func bipartiteGraph(nb *graph.Neighbors, w []float64, nTrain int) *csr {
+	g := &csr{rows: nb.N, cols: nTrain, ptr: make([]int, nb.N+1)}
+	for i := 0; i < nb.N; i++ {
+		idx, _ := nb.Row(i)
 		type e struct {
 			j int32
 			v float64
 		}
-		row := make([]e, 0, nb.k)
+		row := make([]e, 0, nb.K)
 		for t, j := range idx {
-			if v := w[i*nb.k+t]; v > 0 {
-				row = append(row, e{j, v})
+			if v := w[i*nb.K+t]; v > 0 {
+				row = append(row, e{int32(j), v})
 			}
 		}
 		slices.SortFunc(row, func(x, y e) int { return int(x.j - y.j) })

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 	"github.com/gsbench/gsbench/internal/testutil"
@@ -22,6 +23,16 @@ func loadDigits(t testing.TB) (*mat.Dense, []int) {
 		t.Fatal(err)
 	}
 	return ds.X, ds.Y
+}
+
+// knnTable is exactKNN, failing the test on an error.
+func knnTable(t testing.TB, X *mat.Dense, k, workers int) *graph.Neighbors {
+	t.Helper()
+	nb, err := exactKNN(X, k, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb
 }
 
 // blobs returns c Gaussian clusters of m points in d dimensions, centres

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
@@ -25,7 +26,7 @@ import (
 // proposed by a block of points are computed in parallel but applied in a
 // fixed order (a heap's final content does not depend on that order anyway;
 // see knnHeaps).
-func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*neighbors, int) {
+func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors, int) {
 	n, _ := X.Dims()
 	raw := X.RawMatrix()
 	row := func(i int32) []float64 { return raw.Data[int(i)*raw.Stride : int(i)*raw.Stride+raw.Cols] }
@@ -140,7 +141,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*neighbors, int) 
 			break
 		}
 	}
-	return finish(h, n, k, raw, raw, true, workers), iter
+	return finish(h, raw, workers), iter
 }
 
 // candidates holds, per point, at most m candidate indices: those with the

@@ -90,46 +90,46 @@ func patternSearch(f func(a, b float64) float64, a, b float64) (float64, float64
 // tile boundaries and with duplicated points, and checks that the worker
 // count does not change the result.
 func TestExactKNN(t *testing.T) {
-	X, _ := blobs(3, 450, 5, 4, 1) // 1350 points: two row tiles
+	X, _ := blobs(3, 450, 5, 4, 1) // 1350 points: several tiles of graph.KNN
 	// duplicates: rows 10 and 11 equal row 5
 	for _, i := range []int{10, 11} {
 		X.SetRow(i, X.RawRowView(5))
 	}
 	const k = 12
 	want := bruteKNN(X, k-1)
-	var first *neighbors
+	var first *graph.Neighbors
 	for _, workers := range []int{1, 2, 5} {
-		nb := exactKNN(X, k, workers)
-		for i := 0; i < nb.n; i++ {
-			idx, dist := nb.row(i)
-			if idx[0] != int32(i) || dist[0] != 0 {
+		nb := knnTable(t, X, k, workers)
+		for i := 0; i < nb.N; i++ {
+			idx, dist := nb.Row(i)
+			if idx[0] != i || dist[0] != 0 {
 				t.Fatalf("row %d does not start with itself: %v %v", i, idx[0], dist[0])
 			}
 			for t2, j := range idx[1:] {
-				if int(j) != want[i][t2] {
+				if j != want[i][t2] {
 					t.Fatalf("workers %d, row %d: neighbours %v, brute force %v", workers, i, idx[1:], want[i])
 				}
-				if e := math.Sqrt(rowmajor.SqDist(X.RawRowView(i), X.RawRowView(int(j)))); dist[t2+1] != e {
+				if e := math.Sqrt(rowmajor.SqDist(X.RawRowView(i), X.RawRowView(j))); dist[t2+1] != e {
 					t.Fatalf("row %d: distance %v, exact %v", i, dist[t2+1], e)
 				}
 			}
 		}
 		if first == nil {
 			first = nb
-		} else if !slices.Equal(first.idx, nb.idx) || !slices.Equal(first.dist, nb.dist) {
+		} else if !slices.Equal(first.Index, nb.Index) || !slices.Equal(first.Dist, nb.Dist) {
 			t.Fatalf("workers %d changed the neighbour table", workers)
 		}
 	}
-	// The shared exact search of package graph finds the same neighbours.
+	// The table is graph.KNN's search with the points themselves prepended.
 	ref, err := graph.KNN(X, k-1, graph.KNNOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < first.n; i++ {
-		idx, dist := first.row(i)
+	for i := 0; i < first.N; i++ {
+		idx, dist := first.Row(i)
 		gi, gd := ref.Row(i)
 		for t2 := range gi {
-			if int(idx[t2+1]) != gi[t2] || math.Abs(dist[t2+1]-gd[t2]) > 1e-14*gd[t2] {
+			if idx[t2+1] != gi[t2] || math.Abs(dist[t2+1]-gd[t2]) > 1e-14*gd[t2] {
 				t.Fatalf("row %d: %v %v, graph.KNN %v %v", i, idx[1:], dist[1:], gi, gd)
 			}
 		}
@@ -141,17 +141,17 @@ func TestExactKNN(t *testing.T) {
 func TestNNDescent(t *testing.T) {
 	X, _ := blobs(10, 400, 12, 3, 3)
 	const k = 15
-	exact := exactKNN(X, k, 2)
+	exact := knnTable(t, X, k, 2)
 	approx, iters := nnDescent(X, k, 7, 1)
 	approx2, _ := nnDescent(X, k, 7, 3)
-	if !slices.Equal(approx.idx, approx2.idx) {
+	if !slices.Equal(approx.Index, approx2.Index) {
 		t.Fatal("NN-descent result depends on the worker count")
 	}
 	hits := 0
-	for i := 0; i < exact.n; i++ {
-		e, _ := exact.row(i)
-		a, ad := approx.row(i)
-		if a[0] != int32(i) || ad[0] != 0 || !slices.IsSortedFunc(ad, func(x, y float64) int { return int(math.Copysign(1, x-y)) }) {
+	for i := 0; i < exact.N; i++ {
+		e, _ := exact.Row(i)
+		a, ad := approx.Row(i)
+		if a[0] != i || ad[0] != 0 || !slices.IsSortedFunc(ad, func(x, y float64) int { return int(math.Copysign(1, x-y)) }) {
 			t.Fatalf("row %d malformed: %v %v", i, a, ad)
 		}
 		for _, j := range e[1:] {
@@ -160,7 +160,7 @@ func TestNNDescent(t *testing.T) {
 			}
 		}
 	}
-	recall := float64(hits) / float64(exact.n*(k-1))
+	recall := float64(hits) / float64(exact.N*(k-1))
 	t.Logf("NN-descent recall %.4f after %d iterations", recall, iters)
 	if recall < 0.95 {
 		t.Errorf("NN-descent recall %.4f < 0.95", recall)
@@ -176,11 +176,11 @@ func TestSmoothKNN(t *testing.T) {
 	X, _ := blobs(4, 100, 6, 3, 4)
 	X.SetRow(1, X.RawRowView(0)) // a duplicate: rho must skip the zero distance
 	for _, k := range []int{5, 15, 40} {
-		nb := exactKNN(X, k, 2)
+		nb := knnTable(t, X, k, 2)
 		sigma, rho := smoothKNN(nb, 1, 2)
 		target := math.Log2(float64(k))
-		for i := 0; i < nb.n; i++ {
-			_, dist := nb.row(i)
+		for i := 0; i < nb.N; i++ {
+			_, dist := nb.Row(i)
 			nearest := 0.0
 			for _, d := range dist {
 				if d > 0 {
@@ -203,7 +203,7 @@ func TestSmoothKNN(t *testing.T) {
 	// All points equal: every distance is 0, sigma falls to its floor (0)
 	// and every membership is 1.
 	C := mat.NewDense(20, 3, nil)
-	nb := exactKNN(C, 5, 1)
+	nb := knnTable(t, C, 5, 1)
 	sigma, rho := smoothKNN(nb, 1, 1)
 	w := memberships(nb, sigma, rho, true)
 	for i := 0; i < 20; i++ {
@@ -224,13 +224,13 @@ func TestSmoothKNN(t *testing.T) {
 func TestFuzzyUnion(t *testing.T) {
 	X, _ := blobs(3, 60, 4, 2, 5)
 	n := 180
-	nb := exactKNN(X, 10, 1)
+	nb := knnTable(t, X, 10, 1)
 	sigma, rho := smoothKNN(nb, 1, 1)
 	w := memberships(nb, sigma, rho, true)
 	g := fuzzyUnion(nb, w)
 	A := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
-		idx, _ := nb.row(i)
+		idx, _ := nb.Row(i)
 		for t2, j := range idx {
 			A.Set(i, int(j), w[i*10+t2])
 		}
@@ -265,7 +265,7 @@ func TestFuzzyUnion(t *testing.T) {
 // subspaces must coincide (all cosines of the principal angles near 1).
 func TestSparseEigen(t *testing.T) {
 	X, _ := blobs(6, 150, 8, 1, 6)
-	nb := exactKNN(X, 15, 2)
+	nb := knnTable(t, X, 15, 2)
 	sigma, rho := smoothKNN(nb, 1, 2)
 	g := prune(fuzzyUnion(nb, memberships(nb, sigma, rho, true)), 200, 200)
 	if _, nc := connectedComponents(g); nc != 1 {

@@ -146,13 +146,15 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 	workers := u.workers()
 
 	// 1. Neighbours.
-	var nb *neighbors
+	var nb *graph.Neighbors
 	if u.KNN == "nndescent" || (u.KNN == "auto" && n > ExactKNNLimit) {
 		var iters int
 		nb, iters = nnDescent(X, u.k, u.Seed^streamNNDescent<<56, workers)
 		rep["knn"], rep["nndescent_iterations"] = "nndescent", iters
 	} else {
-		nb = exactKNN(X, u.k, workers)
+		if nb, err = exactKNN(X, u.k, workers); err != nil {
+			return err
+		}
 		rep["knn"] = "exact"
 	}
 
@@ -322,13 +324,9 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 	}
 	workers := u.workers()
 	k := min(u.k, nTrain)
-	found, err := graph.KNNQuery(u.x, X, k, graph.KNNOptions{Workers: workers})
+	nb, err := graph.KNNQuery(u.x, X, k, graph.KNNOptions{Workers: workers})
 	if err != nil {
 		return nil, fmt.Errorf("umap: %w", err)
-	}
-	nb := &neighbors{n: m, k: k, idx: make([]int32, m*k), dist: found.Dist}
-	for i, j := range found.Index {
-		nb.idx[i] = int32(j)
 	}
 	sigma, rho := smoothKNN(nb, max(0, u.LocalConnectivity-1), workers)
 	w := memberships(nb, sigma, rho, false)
@@ -336,7 +334,7 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 	train := u.embedding.RawMatrix()
 	emb := make([]float64, m*dim)
 	for i := 0; i < m; i++ {
-		idx, _ := nb.row(i)
+		idx, _ := nb.Row(i)
 		wi := w[i*k : (i+1)*k]
 		out := emb[i*dim : (i+1)*dim]
 		exact := -1
@@ -349,18 +347,18 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 		}
 		switch {
 		case exact >= 0: // coincides with a training point (umap-learn's init_graph_transform)
-			copy(out, train.Data[int(idx[exact])*train.Stride:])
+			copy(out, train.Data[idx[exact]*train.Stride:])
 		case total > 0:
 			for t, j := range idx {
 				f := wi[t] / total
 				for c := range out {
-					out[c] += f * train.Data[int(j)*train.Stride+c]
+					out[c] += f * train.Data[j*train.Stride+c]
 				}
 			}
 		default: // every membership underflowed: plain mean of the neighbours
 			for _, j := range idx {
 				for c := range out {
-					out[c] += train.Data[int(j)*train.Stride+c] / float64(k)
+					out[c] += train.Data[j*train.Stride+c] / float64(k)
 				}
 			}
 		}
