@@ -126,26 +126,15 @@ func memberships(nb *graph.Neighbors, sigma, rho []float64, self bool) []float64
 	return w
 }
 
-// csr is a sparse matrix in compressed-row form, column indices ascending
-// within each row.
-type csr struct {
-	rows, cols int
-	ptr        []int
-	ind        []int32
-	val        []float64
-}
-
-func (g *csr) nnz() int { return len(g.ind) }
-
 // fuzzyUnion symmetrises the directed membership graph A (row i holds the
 // table entries of point i) with the probabilistic t-conorm
 // A + A^T - A o A^T, UMAP's fuzzy set union (McInnes et al. 2018, Sec. 3.1;
 // umap-learn's default set_op_mix_ratio = 1). Zero entries are dropped.
-func fuzzyUnion(nb *graph.Neighbors, w []float64) *csr {
+func fuzzyUnion(nb *graph.Neighbors, w []float64) *graph.Sparse {
 	n, k := nb.N, nb.K
 	// Count entries per row of A and of A^T.
 	type entry struct {
-		j    int32
+		j    int
 		v    float64
 		back bool // the entry comes from A^T
 	}
@@ -166,16 +155,14 @@ func fuzzyUnion(nb *graph.Neighbors, w []float64) *csr {
 	for i := 0; i < n; i++ {
 		for t, j := range nb.Index[i*k : (i+1)*k] {
 			if v := w[i*k+t]; v > 0 {
-				ents[fill[i]] = entry{int32(j), v, false}
+				ents[fill[i]] = entry{j, v, false}
 				fill[i]++
-				ents[fill[j]] = entry{int32(i), v, true}
+				ents[fill[j]] = entry{i, v, true}
 				fill[j]++
 			}
 		}
 	}
-	g := &csr{rows: n, cols: n, ptr: make([]int, n+1)}
-	g.ind = make([]int32, 0, cnt[n])
-	g.val = make([]float64, 0, cnt[n])
+	g := &graph.Sparse{N: n, RowPtr: make([]int, n+1), Col: make([]int, 0, cnt[n]), Val: make([]float64, 0, cnt[n])}
 	for i := 0; i < n; i++ {
 		row := ents[cnt[i]:cnt[i+1]]
 		slices.SortFunc(row, func(x, y entry) int {
@@ -201,37 +188,29 @@ func fuzzyUnion(nb *graph.Neighbors, w []float64) *csr {
 				}
 			}
 			if v := a + b - a*b; v > 0 {
-				g.ind = append(g.ind, j)
-				g.val = append(g.val, v)
+				g.Col = append(g.Col, j)
+				g.Val = append(g.Val, v)
 			}
 		}
-		g.ptr[i+1] = len(g.ind)
+		g.RowPtr[i+1] = len(g.Col)
 	}
 	return g
 }
 
-// bipartiteGraph turns the memberships of new points in their training
-// neighbours into a (new x train) sparse matrix, dropping zeros.
-func bipartiteGraph(nb *graph.Neighbors, w []float64, nTrain int) *csr {
-	g := &csr{rows: nb.N, cols: nTrain, ptr: make([]int, nb.N+1)}
+// bipartiteGraph turns the memberships of the m new points in their
+// training neighbours, dropping zeros, into the sparse matrix whose entry
+// (i, j) is the membership of new point i in training point j: square, of
+// order max(m, nTrain), its rows beyond m empty.
+func bipartiteGraph(nb *graph.Neighbors, w []float64, nTrain int) (*graph.Sparse, error) {
+	var rows, cols []int
+	var vals []float64
 	for i := 0; i < nb.N; i++ {
 		idx, _ := nb.Row(i)
-		type e struct {
-			j int32
-			v float64
-		}
-		row := make([]e, 0, nb.K)
 		for t, j := range idx {
 			if v := w[i*nb.K+t]; v > 0 {
-				row = append(row, e{int32(j), v})
+				rows, cols, vals = append(rows, i), append(cols, j), append(vals, v)
 			}
 		}
-		slices.SortFunc(row, func(x, y e) int { return int(x.j - y.j) })
-		for _, x := range row {
-			g.ind = append(g.ind, x.j)
-			g.val = append(g.val, x.v)
-		}
-		g.ptr[i+1] = len(g.ind)
 	}
-	return g
+	return graph.FromCOO(max(nb.N, nTrain), rows, cols, vals)
 }

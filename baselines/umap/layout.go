@@ -17,7 +17,7 @@ import (
 type layout struct {
 	head, tail      []float64
 	dim             int
-	from, to        []int32
+	from, to        []int
 	epochsPerSample []float64 // 1/weight relative to the heaviest edge
 	nTail           int       // negative samples are drawn among the tail points
 	a, b, gamma     float64
@@ -91,9 +91,9 @@ func (l *layout) run(rng *rand.PCG) {
 			if next[e] > fn {
 				continue
 			}
-			j := int(l.from[e])
+			j := l.from[e]
 			cur := l.head[j*dim : (j+1)*dim : (j+1)*dim]
-			k := int(l.to[e])
+			k := l.to[e]
 			oth := l.tail[k*dim : (k+1)*dim : (k+1)*dim]
 			oth = oth[:len(cur)]
 			d2 := rowmajor.SqDist(cur, oth)

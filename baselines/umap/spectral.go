@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
@@ -45,7 +46,7 @@ type spectralInfo struct {
 // embedding of their affinities exp(-d^2)) or, when there are at most 2 dim
 // components, at +-e_1, +-e_2, ...; components too small for a spectral
 // layout (fewer than 2 dim points) are placed uniformly at random.
-func spectralLayout(g *csr, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) ([]float64, spectralInfo, error) {
+func spectralLayout(g *graph.Sparse, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) ([]float64, spectralInfo, error) {
 	labels, nc := connectedComponents(g)
 	info := spectralInfo{components: nc, converged: true}
 	if nc == 1 {
@@ -53,7 +54,7 @@ func spectralLayout(g *csr, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) 
 		info.iterations, info.converged = it, conv
 		return emb, info, err
 	}
-	n := g.rows
+	n := g.N
 	meta := componentLayout(X, labels, nc, dim, rng)
 	emb := make([]float64, n*dim)
 	members := make([][]int, nc)
@@ -190,8 +191,8 @@ func componentLayout(X *mat.Dense, labels []int, nc, dim int, rng *rand.Rand) []
 
 // spectralConnected embeds a connected graph. It returns the number of
 // sparse-solver cycles (0 for the dense solver) and whether it converged.
-func spectralConnected(g *csr, dim int, seed uint64) ([]float64, int, bool, error) {
-	n := g.rows
+func spectralConnected(g *graph.Sparse, dim int, seed uint64) ([]float64, int, bool, error) {
+	n := g.N
 	if n <= dim+1 {
 		return nil, 0, false, fmt.Errorf("umap: %d points are too few for a %d-dimensional spectral layout", n, dim)
 	}
@@ -208,20 +209,16 @@ func spectralConnected(g *csr, dim int, seed uint64) ([]float64, int, bool, erro
 // degrees D (all positive in a connected graph of two or more vertices) and
 // the unit eigenvector sqrt(D) / ||sqrt(D)|| of M for its largest
 // eigenvalue, 1.
-func normalizedAdjacency(g *csr) (*csr, []float64) {
-	n := g.rows
-	sqrtDeg := make([]float64, n)
-	for i := 0; i < n; i++ {
-		s := 0.0
-		for _, v := range g.val[g.ptr[i]:g.ptr[i+1]] {
-			s += v
-		}
-		sqrtDeg[i] = math.Sqrt(s)
+func normalizedAdjacency(g *graph.Sparse) (*graph.Sparse, []float64) {
+	n := g.N
+	sqrtDeg := g.Degrees()
+	for i, d := range sqrtDeg {
+		sqrtDeg[i] = math.Sqrt(d)
 	}
-	M := &csr{rows: n, cols: n, ptr: g.ptr, ind: g.ind, val: make([]float64, g.nnz())}
+	M := &graph.Sparse{N: n, RowPtr: g.RowPtr, Col: g.Col, Val: make([]float64, g.NNZ())}
 	for i := 0; i < n; i++ {
-		for t := g.ptr[i]; t < g.ptr[i+1]; t++ {
-			M.val[t] = g.val[t] / (sqrtDeg[i] * sqrtDeg[g.ind[t]])
+		for t := g.RowPtr[i]; t < g.RowPtr[i+1]; t++ {
+			M.Val[t] = g.Val[t] / (sqrtDeg[i] * sqrtDeg[g.Col[t]])
 		}
 	}
 	v0 := sqrtDeg
@@ -232,13 +229,14 @@ func normalizedAdjacency(g *csr) (*csr, []float64) {
 // denseTopEigen returns the n x dim (row-major) eigenvectors of the sparse
 // symmetric M for its 2nd to (dim+1)-th largest eigenvalues, from LAPACK's
 // dsyevr on the dense matrix.
-func denseTopEigen(M *csr, dim int) ([]float64, error) {
-	n := M.rows
+func denseTopEigen(M *graph.Sparse, dim int) ([]float64, error) {
+	n := M.N
 	S := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
-		for t := M.ptr[i]; t < M.ptr[i+1]; t++ {
-			if j := int(M.ind[t]); j >= i {
-				S.SetSym(i, j, M.val[t])
+		cols, vals := M.Row(i)
+		for t, j := range cols {
+			if j >= i {
+				S.SetSym(i, j, vals[t])
 			}
 		}
 	}
@@ -281,8 +279,8 @@ const (
 //
 // The block holds nev plus max(nev, 10) vectors to speed convergence; the
 // caller uses the dense solver when 4 blocks would not fit in n.
-func sparseTopEigen(M *csr, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool) {
-	n := M.rows
+func sparseTopEigen(M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool) {
+	n := M.N
 	bs := blockSize(nev)
 	depth := max(1, min(eigDepth, n/(2*bs)-1)) // keeps the basis within n/2 columns
 	s := bs * (depth + 1)
@@ -386,15 +384,15 @@ func blockSize(nev int) int { return nev + max(nev, 10) }
 // spmm sets Y = M X for a sparse M and a row-major block X (rows split
 // among goroutines; every output row is computed by one of them, in a fixed
 // order).
-func spmm(M *csr, X, Y blas64.General) {
+func spmm(M *graph.Sparse, X, Y blas64.General) {
 	b := X.Cols
-	parallelFor(M.rows, runtime.GOMAXPROCS(0), func(lo, hi int) {
+	parallelFor(M.N, runtime.GOMAXPROCS(0), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			y := Y.Data[i*Y.Stride : i*Y.Stride+b]
 			clear(y)
-			for t := M.ptr[i]; t < M.ptr[i+1]; t++ {
-				v := M.val[t]
-				j := int(M.ind[t])
+			cols, vals := M.Row(i)
+			for t, j := range cols {
+				v := vals[t]
 				x := X.Data[j*X.Stride : j*X.Stride+b]
 				x = x[:len(y)]
 				for c := range y {
@@ -461,8 +459,8 @@ func scaleVec(x []float64, a float64) {
 
 // connectedComponents labels the connected components of a symmetric graph
 // 0, 1, ... in order of their smallest vertex.
-func connectedComponents(g *csr) ([]int, int) {
-	n := g.rows
+func connectedComponents(g *graph.Sparse) ([]int, int) {
+	n := g.N
 	labels := make([]int, n)
 	for i := range labels {
 		labels[i] = -1
@@ -478,10 +476,11 @@ func connectedComponents(g *csr) ([]int, int) {
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, j := range g.ind[g.ptr[i]:g.ptr[i+1]] {
+			cols, _ := g.Row(i)
+			for _, j := range cols {
 				if labels[j] < 0 {
 					labels[j] = nc
-					stack = append(stack, int(j))
+					stack = append(stack, j)
 				}
 			}
 		}
@@ -491,20 +490,21 @@ func connectedComponents(g *csr) ([]int, int) {
 }
 
 // subgraph restricts g to the vertices idx (ascending), renumbered 0..len-1.
-func subgraph(g *csr, idx []int) *csr {
-	pos := make(map[int32]int32, len(idx))
+func subgraph(g *graph.Sparse, idx []int) *graph.Sparse {
+	pos := make(map[int]int, len(idx))
 	for t, i := range idx {
-		pos[int32(i)] = int32(t)
+		pos[i] = t
 	}
-	s := &csr{rows: len(idx), cols: len(idx), ptr: make([]int, len(idx)+1)}
+	s := &graph.Sparse{N: len(idx), RowPtr: make([]int, len(idx)+1)}
 	for t, i := range idx {
-		for u := g.ptr[i]; u < g.ptr[i+1]; u++ {
-			if p, ok := pos[g.ind[u]]; ok {
-				s.ind = append(s.ind, p)
-				s.val = append(s.val, g.val[u])
+		cols, vals := g.Row(i)
+		for u, j := range cols {
+			if p, ok := pos[j]; ok {
+				s.Col = append(s.Col, p)
+				s.Val = append(s.Val, vals[u])
 			}
 		}
-		s.ptr[t+1] = len(s.ind)
+		s.RowPtr[t+1] = len(s.Col)
 	}
 	return s
 }

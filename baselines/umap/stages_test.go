@@ -237,14 +237,14 @@ func TestFuzzyUnion(t *testing.T) {
 	}
 	G := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
-		if !slices.IsSorted(g.ind[g.ptr[i]:g.ptr[i+1]]) {
+		if !slices.IsSorted(g.Col[g.RowPtr[i]:g.RowPtr[i+1]]) {
 			t.Fatalf("row %d columns not sorted", i)
 		}
-		for p := g.ptr[i]; p < g.ptr[i+1]; p++ {
-			if g.val[p] <= 0 || g.val[p] > 1 {
-				t.Fatalf("entry (%d, %d) = %v outside (0, 1]", i, g.ind[p], g.val[p])
+		for p := g.RowPtr[i]; p < g.RowPtr[i+1]; p++ {
+			if g.Val[p] <= 0 || g.Val[p] > 1 {
+				t.Fatalf("entry (%d, %d) = %v outside (0, 1]", i, g.Col[p], g.Val[p])
 			}
-			G.Set(i, int(g.ind[p]), g.val[p])
+			G.Set(i, g.Col[p], g.Val[p])
 		}
 	}
 	for i := 0; i < n; i++ {
@@ -272,7 +272,7 @@ func TestSparseEigen(t *testing.T) {
 		t.Fatalf("test graph has %d components", nc)
 	}
 	M, v0 := normalizedAdjacency(g)
-	n := g.rows
+	n := g.N
 	for _, dim := range []int{2, 5, 20} {
 		dense, err := denseTopEigen(M, dim)
 		if err != nil {
@@ -343,7 +343,7 @@ func TestLayoutGradient(t *testing.T) {
 	x := []float64{0.3, -0.2, 0.5}
 	y := []float64{-0.1, 0.4, 0.2}
 	head := append(slices.Clone(x), y...)
-	l := &layout{head: head, tail: head, dim: 3, from: []int32{0}, to: []int32{1},
+	l := &layout{head: head, tail: head, dim: 3, from: []int{0}, to: []int{1},
 		epochsPerSample: []float64{1}, nTail: 2, a: a, b: b, gamma: 1, alpha: 0.01, negativeRate: 0, epochs: 2, moveOther: true}
 	l.run(rand.NewPCG(1, 1))
 	loss := func(p []float64) float64 {

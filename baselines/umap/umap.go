@@ -49,7 +49,6 @@ type UMAP struct {
 	a, b      float64
 	k         int // neighbourhood size used
 	epochs    int
-	graph     *csr // fuzzy graph after pruning
 	report    map[string]any
 }
 
@@ -139,7 +138,6 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 	u.report = rep
 	if n == 1 {
 		u.embedding = mat.NewDense(1, u.K, nil)
-		u.graph = &csr{rows: 1, cols: 1, ptr: []int{0, 0}}
 		rep["init"] = "none (one point)"
 		return nil
 	}
@@ -165,8 +163,7 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 	// 4. Prune edges that would be sampled less than once
 	// (umap-learn's simplicial_set_embedding).
 	g = prune(g, u.epochs, defaultEpochs(n))
-	u.graph = g
-	rep["edges"] = g.nnz() / 2
+	rep["edges"] = g.NNZ() / 2
 
 	// 5. Initial layout.
 	rng := rand.New(rand.NewPCG(u.Seed, streamInit))
@@ -225,9 +222,9 @@ func defaultEpochs(n int) int {
 // prune drops the edges whose weight is below max weight / epochs (or
 // / fallback when epochs <= 10), as umap-learn does before optimising: they
 // would be sampled less than once.
-func prune(g *csr, epochs, fallback int) *csr {
+func prune(g *graph.Sparse, epochs, fallback int) *graph.Sparse {
 	wmax := 0.0
-	for _, v := range g.val {
+	for _, v := range g.Val {
 		wmax = max(wmax, v)
 	}
 	div := float64(epochs)
@@ -235,28 +232,28 @@ func prune(g *csr, epochs, fallback int) *csr {
 		div = float64(fallback)
 	}
 	thr := wmax / div
-	out := &csr{rows: g.rows, cols: g.cols, ptr: make([]int, g.rows+1)}
-	for i := 0; i < g.rows; i++ {
-		for t := g.ptr[i]; t < g.ptr[i+1]; t++ {
-			if g.val[t] >= thr {
-				out.ind = append(out.ind, g.ind[t])
-				out.val = append(out.val, g.val[t])
+	out := &graph.Sparse{N: g.N, RowPtr: make([]int, g.N+1)}
+	for i := 0; i < g.N; i++ {
+		for t := g.RowPtr[i]; t < g.RowPtr[i+1]; t++ {
+			if g.Val[t] >= thr {
+				out.Col = append(out.Col, g.Col[t])
+				out.Val = append(out.Val, g.Val[t])
 			}
 		}
-		out.ptr[i+1] = len(out.ind)
+		out.RowPtr[i+1] = len(out.Col)
 	}
 	return out
 }
 
 // edges lists the entries of g in row order as (from, to, weight).
-func edges(g *csr) (from, to []int32, w []float64) {
-	from = make([]int32, g.nnz())
-	for i := 0; i < g.rows; i++ {
-		for t := g.ptr[i]; t < g.ptr[i+1]; t++ {
-			from[t] = int32(i)
+func edges(g *graph.Sparse) (from, to []int, w []float64) {
+	from = make([]int, g.NNZ())
+	for i := 0; i < g.N; i++ {
+		for t := g.RowPtr[i]; t < g.RowPtr[i+1]; t++ {
+			from[t] = i
 		}
 	}
-	return from, g.ind, g.val
+	return from, g.Col, g.Val
 }
 
 // noisyScale scales coordinates so that the largest magnitude is 10 and adds
@@ -371,8 +368,11 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 		}
 	}
 	epochs = max(1, epochs)
-	g := prune(bipartiteGraph(nb, w, nTrain), epochs, epochs)
-	if g.nnz() > 0 {
+	g, err := bipartiteGraph(nb, w, nTrain)
+	if err != nil {
+		return nil, fmt.Errorf("umap: %w", err)
+	}
+	if g = prune(g, epochs, epochs); g.NNZ() > 0 {
 		tail := make([]float64, len(train.Data))
 		copy(tail, train.Data)
 		from, to, wt := edges(g)
