@@ -3,11 +3,11 @@ package autoencoder
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // activation of a layer's units.
@@ -218,7 +218,7 @@ func (o *adam) step(params, grad []float64) {
 	eps := o.eps * c2
 	b1, b2 := o.beta1, o.beta2
 	// Elementwise, so splitting among goroutines changes nothing.
-	parallelChunks(len(params), func(lo, hi int) {
+	par.Chunks(len(params), 1<<14, 0, func(_, lo, hi int) {
 		m, v, g, p := o.m[lo:hi], o.v[lo:hi], grad[lo:hi], params[lo:hi]
 		v = v[:len(m)]
 		g = g[:len(m)]
@@ -230,24 +230,4 @@ func (o *adam) step(params, grad []float64) {
 			p[i] -= lr * mi / (math.Sqrt(vi) + eps)
 		}
 	})
-}
-
-// parallelChunks runs body on GOMAXPROCS contiguous chunks of [0, n) when n
-// is large enough to pay for the goroutines.
-func parallelChunks(n int, body func(lo, hi int)) {
-	w := runtime.GOMAXPROCS(0)
-	if w == 1 || n < 1<<15 {
-		body(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	for c := 0; c < w; c++ {
-		lo, hi := c*n/w, (c+1)*n/w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body(lo, hi)
-		}()
-	}
-	wg.Wait()
 }

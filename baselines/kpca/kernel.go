@@ -3,12 +3,12 @@ package kpca
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"strconv"
-	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Kernel names.
@@ -133,27 +133,6 @@ func ipow(x float64, e int) float64 {
 	return r
 }
 
-// parallelRows runs f on a partition of 0..n-1 into contiguous ranges, one
-// per processor. f must only write to rows of its own range, so results do
-// not depend on the number of goroutines.
-func parallelRows(n int, f func(lo, hi int)) {
-	w := min(runtime.GOMAXPROCS(0), max(1, n/64))
-	if w <= 1 {
-		f(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	for t := 0; t < w; t++ {
-		lo, hi := t*n/w, (t+1)*n/w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(lo, hi)
-		}()
-	}
-	wg.Wait()
-}
-
 // sqNorms returns the squared norm of every row of the row-major r x d
 // matrix x.
 func sqNorms(x []float64, r, d, stride int) []float64 {
@@ -176,7 +155,7 @@ func trainingKernel(a []float64, x blas64.General, k Kernel) {
 	for i := range sq {
 		sq[i] = a[i*n+i]
 	}
-	parallelRows(n, func(lo, hi int) {
+	par.Chunks(n, 64, 0, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			k.applyRow(a[i*n+i:(i+1)*n], sq[i], sq[i:])
 		}
@@ -188,7 +167,7 @@ func trainingKernel(a []float64, x blas64.General, k Kernel) {
 // its lower triangle, tile by tile for cache locality.
 func mirrorUpper(a []float64, n int) {
 	const t = 64
-	parallelRows((n+t-1)/t, func(lo, hi int) {
+	par.Chunks((n+t-1)/t, 1, 0, func(_, lo, hi int) {
 		for bi := lo * t; bi < min(hi*t, n); bi += t {
 			for bj := 0; bj <= bi; bj += t {
 				for i := bi; i < min(bi+t, n); i++ {
@@ -207,7 +186,7 @@ func mirrorUpper(a []float64, n int) {
 // Transform needs for new points.
 func center(a []float64, n int) (rowMean []float64, all float64) {
 	rowMean = make([]float64, n)
-	parallelRows(n, func(lo, hi int) {
+	par.Chunks(n, 64, 0, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			s := 0.0
 			for _, v := range a[i*n : (i+1)*n] {
@@ -220,7 +199,7 @@ func center(a []float64, n int) (rowMean []float64, all float64) {
 		all += m
 	}
 	all /= float64(n)
-	parallelRows(n, func(lo, hi int) {
+	par.Chunks(n, 64, 0, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			row := a[i*n : (i+1)*n]
 			ri := rowMean[i]

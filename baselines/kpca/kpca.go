@@ -12,6 +12,7 @@ import (
 
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Eigensolvers.
@@ -325,7 +326,7 @@ func (kp *KernelPCA) Transform(X *mat.Dense) (*mat.Dense, error) {
 		block := kb[:c*n]
 		bl.Dgemm(blas.NoTrans, blas.Trans, c, n, d, 1, xs.Data, xs.Stride, xt.Data, xt.Stride, 0, block, n)
 		sq := sqNorms(xs.Data, c, d, xs.Stride)
-		parallelRows(c, func(a, b int) {
+		par.Chunks(c, 64, 0, func(_, a, b int) {
 			for i := a; i < b; i++ {
 				row := block[i*n : (i+1)*n]
 				kp.kernel.applyRow(row, sq[i], kp.sq)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gsbench/gsbench/baselines/graph"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Constants of umap-learn's smooth_knn_dist (umap/umap_.py).
@@ -35,7 +36,7 @@ func smoothKNN(nb *graph.Neighbors, localConnectivity float64, workers int) (sig
 		meanAll += d
 	}
 	meanAll /= float64(len(nb.Dist))
-	parallelFor(n, workers, func(a, b int) {
+	par.Chunks(n, 64, workers, func(_, a, b int) {
 		nonzero := make([]float64, 0, k)
 		for i := a; i < b; i++ {
 			_, dist := nb.Row(i)

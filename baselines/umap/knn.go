@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
@@ -132,7 +132,7 @@ func exactKNN(X *mat.Dense, k, workers int) (*graph.Neighbors, error) {
 func finish(h *knnHeaps, X blas64.General, workers int) *graph.Neighbors {
 	m, k := X.Rows, h.k+1
 	nb := &graph.Neighbors{N: m, K: k, Metric: graph.Euclidean, Index: make([]int, m*k), Dist: make([]float64, m*k)}
-	parallelFor(m, workers, func(a, b int) {
+	par.Chunks(m, 64, workers, func(_, a, b int) {
 		for i := a; i < b; i++ {
 			hj, _ := h.sorted(i)
 			idx, dist := nb.Row(i)
@@ -160,25 +160,4 @@ func sortRow(idx []int, dist []float64) {
 		}
 		idx[b], dist[b] = j, d
 	}
-}
-
-// parallelFor runs body over [0, n) split into at most workers contiguous
-// chunks. The split only affects which goroutine does the work, never the
-// result.
-func parallelFor(n, workers int, body func(a, b int)) {
-	if workers <= 1 || n < 2*64 {
-		body(0, n)
-		return
-	}
-	chunks := min(workers, n/64)
-	var wg sync.WaitGroup
-	for c := 0; c < chunks; c++ {
-		a, b := c*n/chunks, (c+1)*n/chunks
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			body(a, b)
-		}()
-	}
-	wg.Wait()
 }

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
@@ -35,7 +36,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors,
 	h.fl = make([]bool, n*kk)
 
 	// Random initial neighbours (distinct, not the point itself).
-	parallelFor(n, workers, func(a, b int) {
+	par.Chunks(n, 64, workers, func(_, a, b int) {
 		for i := a; i < b; i++ {
 			r := rand.New(rand.NewPCG(seed, uint64(i)|1<<40))
 			for placed := 0; placed < kk; {
@@ -57,8 +58,8 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors,
 		a, b int32
 		d    float64
 	}
-	const block = 16384
-	bufs := make([][]update, max(1, workers))
+	const block, chunk = 16384, 256
+	bufs := make([][]update, par.NumChunks(block, chunk))
 	iter := 0
 	for iter < maxIter {
 		iter++
@@ -93,40 +94,30 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors,
 		changes := 0
 		for b0 := 0; b0 < n; b0 += block {
 			b1 := min(b0+block, n)
-			chunks := max(1, min(workers, (b1-b0)/64))
-			done := make(chan struct{}, chunks)
-			for c := 0; c < chunks; c++ {
-				a, b := b0+c*(b1-b0)/chunks, b0+(c+1)*(b1-b0)/chunks
-				bufs[c] = bufs[c][:0]
-				go func(c, a, b int) {
-					out := bufs[c]
-					for i := a; i < b; i++ {
-						nw, old := newC.list(i), oldC.list(i)
-						for x, p := range nw {
-							xp := row(p)
-							for _, q := range nw[x+1:] {
-								if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
-									out = append(out, update{p, q, d})
-								}
+			par.Chunks(b1-b0, chunk, workers, func(c, lo, hi int) {
+				out := bufs[c][:0]
+				for i := b0 + lo; i < b0+hi; i++ {
+					nw, old := newC.list(i), oldC.list(i)
+					for x, p := range nw {
+						xp := row(p)
+						for _, q := range nw[x+1:] {
+							if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
+								out = append(out, update{p, q, d})
 							}
-							for _, q := range old {
-								if q == p {
-									continue
-								}
-								if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
-									out = append(out, update{p, q, d})
-								}
+						}
+						for _, q := range old {
+							if q == p {
+								continue
+							}
+							if d := rowmajor.SqDist(xp, row(q)); d <= h.full[p] || d <= h.full[q] {
+								out = append(out, update{p, q, d})
 							}
 						}
 					}
-					bufs[c] = out
-					done <- struct{}{}
-				}(c, a, b)
-			}
-			for c := 0; c < chunks; c++ {
-				<-done
-			}
-			for c := 0; c < chunks; c++ {
+				}
+				bufs[c] = out
+			})
+			for c := 0; c < par.NumChunks(b1-b0, chunk); c++ {
 				for _, u := range bufs[c] {
 					if !h.contains(int(u.a), u.b) && h.push(int(u.a), u.d, u.b) {
 						changes++

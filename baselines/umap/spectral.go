@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
@@ -386,7 +386,7 @@ func blockSize(nev int) int { return nev + max(nev, 10) }
 // order).
 func spmm(M *graph.Sparse, X, Y blas64.General) {
 	b := X.Cols
-	parallelFor(M.N, runtime.GOMAXPROCS(0), func(lo, hi int) {
+	par.Chunks(M.N, 64, 0, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			y := Y.Data[i*Y.Stride : i*Y.Stride+b]
 			clear(y)
