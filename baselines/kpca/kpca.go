@@ -120,7 +120,8 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 			// dst = src K~ (K~ symmetric, both triangles stored).
 			blas64.Implementation().Dgemm(blas.NoTrans, blas.NoTrans, rows, n, n, 1, src, n, a, n, 0, dst, n)
 		}
-		vals, vecs, cycles, err = topEigen(n, want, mul, tol, maxCycles, rng)
+		b, p := blockSizes(want)
+		vals, vecs, cycles, err = linalg.TopEigen(n, want, mul, linalg.LanczosOptions{Block: b, Basis: p, Tol: tol, MaxCycles: maxCycles, Rand: rng})
 	}
 	if err != nil {
 		return fmt.Errorf("kpca: %w", err)
@@ -207,6 +208,16 @@ func (kp *KernelPCA) chooseSolver(n, want int) (string, error) {
 		return SolverIterative, nil
 	}
 	return "", fmt.Errorf("kpca: unknown solver %q: use auto, dense or iterative", kp.Solver)
+}
+
+// blockSizes returns the block size b and the largest basis p (a multiple
+// of b) of the iterative solver for k wanted eigenpairs. Each product with
+// the kernel matrix streams all of it from memory, so a product with b = k
+// vectors costs little more than with one: blocks as large as the wanted
+// set, and a basis of up to 16 blocks (and about 400 vectors).
+func blockSizes(k int) (b, p int) {
+	s := min(16, max(4, 400/k))
+	return k, k * s
 }
 
 // matrixCopies returns how many n x n float64 matrices Fit holds at once

@@ -16,9 +16,9 @@
 //  4. a, b of the embedding kernel 1 / (1 + a d^(2b)) fitted to min_dist and
 //     spread (FindAB; 1.577 and 0.895 for the defaults).
 //  5. Spectral initialisation from the normalized Laplacian of W (dense
-//     LAPACK up to 500 points, a block Krylov solver beyond; connected
-//     components laid out separately as umap-learn does), scaled to
-//     [-10, 10]; random uniform initialisation on request or when the
+//     LAPACK up to 500 points, block Lanczos, linalg.TopEigen, beyond;
+//     connected components laid out separately as umap-learn does), scaled
+//     to [-10, 10]; random uniform initialisation on request or when the
 //     eigensolver fails.
 //  6. Stochastic gradient descent on the fuzzy cross entropy with edge
 //     sampling in proportion to weight, negative_sample_rate = 5 negative

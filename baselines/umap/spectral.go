@@ -1,24 +1,22 @@
 package umap
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/lapack/lapack64"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/linalg"
-	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // denseSpectralLimit is the largest graph whose Laplacian eigenvectors are
 // computed densely (LAPACK dsyevr through linalg.EigenSym); larger graphs use
-// the restarted block Krylov solver of sparseTopEigen.
+// the block Lanczos solver linalg.TopEigen (sparseTopEigen).
 const denseSpectralLimit = 500
 
 // maxMetaComponents is the largest number of connected components whose
@@ -201,8 +199,7 @@ func spectralConnected(g *graph.Sparse, dim int, seed uint64) ([]float64, int, b
 		emb, err := denseTopEigen(M, dim)
 		return emb, 0, err == nil, err
 	}
-	emb, cycles, conv := sparseTopEigen(M, dim, v0, seed, eigTol)
-	return emb, cycles, conv, nil
+	return sparseTopEigen(M, dim, v0, seed, eigTol)
 }
 
 // normalizedAdjacency returns M = D^-1/2 W D^-1/2 for the graph W with
@@ -222,7 +219,7 @@ func normalizedAdjacency(g *graph.Sparse) (*graph.Sparse, []float64) {
 		}
 	}
 	v0 := sqrtDeg
-	scaleVec(v0, 1/math.Sqrt(dot(v0, v0)))
+	floats.Scale(1/floats.Norm(v0, 2), v0)
 	return M, v0
 }
 
@@ -256,206 +253,42 @@ func denseTopEigen(M *graph.Sparse, dim int) ([]float64, error) {
 // Parameters of the sparse eigensolver.
 const (
 	// eigTol bounds the residual ||M u - theta u|| of every wanted unit
-	// Ritz vector (M's norm is 1): umap-learn asks ARPACK for tol = 1e-4.
+	// Ritz vector relative to the largest wanted eigenvalue (at most 1, M's
+	// norm): umap-learn asks ARPACK for tol = 1e-4.
 	eigTol       = 1e-4
 	eigMaxCycles = 300
-	eigDepth     = 4 // Krylov blocks added per restart cycle
+	eigBlocks    = 5 // the largest basis, in blocks
 )
 
 // sparseTopEigen returns the n x nev (row-major) eigenvectors of the
 // symmetric sparse matrix M for its nev largest eigenvalues in the
-// orthogonal complement of the unit vector v0, by a restarted block Krylov
-// method with Rayleigh-Ritz projection: each cycle extends the current block
-// V to an orthonormal basis Q of span{V, M V, ..., M^q V} (q = eigDepth,
-// block Gram-Schmidt applied twice, Cholesky QR within blocks, v0 always
-// projected out), takes the eigenpairs of Q^T M Q (linalg.EigenSym) and
-// restarts from the leading Ritz vectors, until every wanted Ritz pair has
-// residual below tol (Block Lanczos with full reorthogonalisation and thick
-// restart: Golub & Van Loan, Matrix Computations, 4th ed., Secs. 10.1.4 and
-// 10.3.6). M is applied once per new block: the products M Q are kept, and
-// the restart block's product is M Q Y from the Ritz vectors' coefficients
-// Y. It also returns the number of cycles and whether it converged within
+// orthogonal complement of the unit eigenvector v0, by the thick-restart
+// block Lanczos method of linalg.TopEigen with v0 deflated. The block holds
+// nev plus max(nev, 10) vectors to speed convergence; the caller uses the
+// dense solver when 4 blocks would not fit in n. It also returns the number
+// of restart cycles and whether every wanted pair met tol within
 // eigMaxCycles (the Ritz vectors are returned either way).
-//
-// The block holds nev plus max(nev, 10) vectors to speed convergence; the
-// caller uses the dense solver when 4 blocks would not fit in n.
-func sparseTopEigen(M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool) {
+func sparseTopEigen(M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool, error) {
 	n := M.N
+	mul := func(dst, src []float64, rows int) {
+		// dst = src M = (M src^T)^T, M being symmetric.
+		Y := M.MulDense(mat.NewDense(rows, n, src).T(), 0)
+		mat.NewDense(rows, n, dst).Copy(Y.T())
+	}
 	bs := blockSize(nev)
-	depth := max(1, min(eigDepth, n/(2*bs)-1)) // keeps the basis within n/2 columns
-	s := bs * (depth + 1)
-	rng := rand.New(rand.NewPCG(seed, 2))
-	Q := blas64.General{Rows: n, Cols: s, Stride: s, Data: make([]float64, n*s)}
-	MQ := blas64.General{Rows: n, Cols: s, Stride: s, Data: make([]float64, n*s)}
-	U := blas64.General{Rows: n, Cols: bs, Stride: bs, Data: make([]float64, n*bs)}
-	MU := blas64.General{Rows: n, Cols: bs, Stride: bs, Data: make([]float64, n*bs)}
-	block := func(A blas64.General, j int) blas64.General {
-		return blas64.General{Rows: n, Cols: bs, Stride: A.Stride, Data: A.Data[j*bs:]}
+	_, vecs, cycles, err := linalg.TopEigen(n, nev, mul, linalg.LanczosOptions{
+		Block: bs, Basis: eigBlocks * bs, Tol: tol, MaxCycles: eigMaxCycles,
+		Deflate: v0, Rand: rand.New(rand.NewPCG(seed, 2)),
+	})
+	if err != nil && !errors.Is(err, linalg.ErrNotConverged) {
+		return nil, cycles, false, fmt.Errorf("umap: %w", err)
 	}
-	// apply sets block j of MQ to M times block j of Q, through compact
-	// copies: the rows M gathers are then 8 bs bytes apart, not 8 s.
-	apply := func(j int) {
-		copyBlock(U, block(Q, j))
-		spmm(M, U, MU)
-		copyBlock(block(MQ, j), MU)
-	}
-	H := mat.NewSymDense(s, nil)
-	Hraw := make([]float64, s*s)
-	tau := make([]float64, bs)
-	work := make([]float64, 64*bs)
-	impl := blas64.Implementation()
-	// orth makes B orthonormal and orthogonal to v0 and to the first p
-	// columns of Q (two passes of block classical Gram-Schmidt).
-	coef := make([]float64, s*bs)
-	orth := func(B blas64.General, p int) {
-		for pass := 0; pass < 2; pass++ {
-			projectOut(B, v0)
-			if p > 0 {
-				C := coef[:p*bs]
-				impl.Dgemm(blas.Trans, blas.NoTrans, p, bs, n, 1, Q.Data, Q.Stride, B.Data, B.Stride, 0, C, bs)
-				impl.Dgemm(blas.NoTrans, blas.NoTrans, n, bs, p, -1, Q.Data, Q.Stride, C, bs, 1, B.Data, B.Stride)
-			}
-			orthonormalize(B, tau, work)
-		}
-	}
-	// Random start.
-	q0 := block(Q, 0)
-	for i := 0; i < n; i++ {
-		for c := 0; c < bs; c++ {
-			q0.Data[i*s+c] = rng.NormFloat64()
-		}
-	}
-	orth(q0, 0)
-	apply(0)
-	converged := false
-	cycle := 0
-	resid := make([]float64, nev)
-	for cycle < eigMaxCycles && !converged {
-		cycle++
-		for j := 1; j <= depth; j++ {
-			qj := block(Q, j)
-			copyBlock(qj, block(MQ, j-1))
-			orth(qj, j*bs)
-			apply(j)
-		}
-		impl.Dgemm(blas.Trans, blas.NoTrans, s, s, n, 1, Q.Data, Q.Stride, MQ.Data, MQ.Stride, 0, Hraw, s)
-		for a := 0; a < s; a++ {
-			for b := a; b < s; b++ {
-				H.SetSym(a, b, (Hraw[a*s+b]+Hraw[b*s+a])/2)
-			}
-		}
-		theta, Y, err := linalg.EigenSym(H, bs, true)
-		if err != nil {
-			break
-		}
-		y := Y.RawMatrix()
-		impl.Dgemm(blas.NoTrans, blas.NoTrans, n, bs, s, 1, Q.Data, Q.Stride, y.Data, y.Stride, 0, U.Data, U.Stride)
-		impl.Dgemm(blas.NoTrans, blas.NoTrans, n, bs, s, 1, MQ.Data, MQ.Stride, y.Data, y.Stride, 0, MU.Data, MU.Stride)
-		clear(resid)
-		for i := 0; i < n; i++ {
-			u, mu := U.Data[i*bs:i*bs+nev], MU.Data[i*bs:i*bs+nev]
-			for c := range resid {
-				r := mu[c] - theta[c]*u[c]
-				resid[c] += r * r
-			}
-		}
-		converged = true
-		for _, r := range resid {
-			if math.Sqrt(r) > tol {
-				converged = false
-			}
-		}
-		// Restart from the Ritz vectors (orthonormal, and orthogonal to v0,
-		// up to rounding; the next blocks are orthogonalised against them).
-		copyBlock(block(Q, 0), U)
-		copyBlock(block(MQ, 0), MU)
-	}
-	out := make([]float64, n*nev)
-	for i := 0; i < n; i++ {
-		copy(out[i*nev:(i+1)*nev], U.Data[i*bs:i*bs+nev])
-	}
-	return out, cycle, converged
+	return vecs.RawMatrix().Data, cycles, err == nil, nil
 }
 
 // blockSize is the number of vectors the sparse solver iterates on to find
 // nev eigenvectors.
 func blockSize(nev int) int { return nev + max(nev, 10) }
-
-// spmm sets Y = M X for a sparse M and a row-major block X (rows split
-// among goroutines; every output row is computed by one of them, in a fixed
-// order).
-func spmm(M *graph.Sparse, X, Y blas64.General) {
-	b := X.Cols
-	par.Chunks(M.N, 64, 0, func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			y := Y.Data[i*Y.Stride : i*Y.Stride+b]
-			clear(y)
-			cols, vals := M.Row(i)
-			for t, j := range cols {
-				v := vals[t]
-				x := X.Data[j*X.Stride : j*X.Stride+b]
-				x = x[:len(y)]
-				for c := range y {
-					y[c] += v * x[c]
-				}
-			}
-		}
-	})
-}
-
-// projectOut removes from every column of B its component along unit v.
-func projectOut(B blas64.General, v []float64) {
-	c := make([]float64, B.Cols)
-	for i, vi := range v {
-		for j, x := range B.Data[i*B.Stride : i*B.Stride+B.Cols] {
-			c[j] += vi * x
-		}
-	}
-	for i, vi := range v {
-		row := B.Data[i*B.Stride : i*B.Stride+B.Cols]
-		for j := range row {
-			row[j] -= vi * c[j]
-		}
-	}
-}
-
-// orthonormalize replaces B (n x b, n >= b) by an orthonormal basis of its
-// columns: Cholesky QR (B R^-1 with R^T R = B^T B, all BLAS-3), which is
-// accurate when B is well conditioned, hence applied after the block
-// Gram-Schmidt passes; when the Cholesky factorisation fails (B numerically
-// rank deficient) Householder QR (LAPACK dgeqrf/dorgqr) is used instead.
-func orthonormalize(B blas64.General, tau, work []float64) {
-	b := B.Cols
-	impl := blas64.Implementation()
-	G := blas64.Symmetric{N: b, Stride: b, Uplo: blas.Upper, Data: make([]float64, b*b)}
-	impl.Dsyrk(blas.Upper, blas.Trans, b, B.Rows, 1, B.Data, B.Stride, 0, G.Data, b)
-	if R, ok := lapack64.Potrf(G); ok {
-		impl.Dtrsm(blas.Right, blas.Upper, blas.NoTrans, blas.NonUnit, B.Rows, b, 1, R.Data, R.Stride, B.Data, B.Stride)
-		return
-	}
-	lapack64.Geqrf(B, tau, work, len(work))
-	lapack64.Orgqr(B, tau, work, len(work))
-}
-
-func copyBlock(dst, src blas64.General) {
-	for i := 0; i < dst.Rows; i++ {
-		copy(dst.Data[i*dst.Stride:i*dst.Stride+dst.Cols], src.Data[i*src.Stride:i*src.Stride+src.Cols])
-	}
-}
-
-func dot(x, y []float64) float64 {
-	s := 0.0
-	for i, v := range x {
-		s += v * y[i]
-	}
-	return s
-}
-
-func scaleVec(x []float64, a float64) {
-	for i := range x {
-		x[i] *= a
-	}
-}
 
 // connectedComponents labels the connected components of a symmetric graph
 // 0, 1, ... in order of their smallest vertex.

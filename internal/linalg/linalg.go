@@ -1,6 +1,8 @@
-// Package linalg provides the dense decompositions gsbench's methods share:
-// a symmetric eigendecomposition that can return only the k largest
-// eigenpairs, and a thin SVD. When OpenBLAS (with its LAPACK) is loaded by
+// Package linalg provides the decompositions gsbench's methods share: a
+// dense symmetric eigendecomposition that can return only the k largest
+// eigenpairs (EigenSym), a thin SVD, and a thick-restart block Lanczos
+// method (TopEigen) for the k largest eigenpairs of a large symmetric
+// operator known only through its products with blocks of vectors. When OpenBLAS (with its LAPACK) is loaded by
 // internal/fastblas they run in LAPACK's dsyevr (MRRR) and dgesdd (divide
 // and conquer); otherwise in gonum's pure-Go code, with the same results up
 // to rounding. Signs are normalized so that results do not depend on the

@@ -1,6 +1,7 @@
-package kpca
+package linalg
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,25 +11,44 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
-
-	"github.com/gsbench/gsbench/internal/linalg"
 )
 
-// blockSizes returns the block size b and the largest basis p (a multiple
-// of b) of the iterative solver for k wanted eigenpairs. Each product with
-// the kernel matrix streams all of it from memory, so a product with b = k
-// vectors costs little more than with one: blocks as large as the wanted
-// set, and a basis of up to 16 blocks (and about 400 vectors).
-func blockSizes(k int) (b, p int) {
-	s := min(16, max(4, 400/k))
-	return k, k * s
+// ErrNotConverged is wrapped by the error TopEigen returns when MaxCycles
+// restart cycles were not enough; the Ritz pairs reached are returned with
+// it.
+var ErrNotConverged = errors.New("block Lanczos did not converge")
+
+// LanczosOptions configures TopEigen; zero values select the defaults.
+type LanczosOptions struct {
+	// Block is the number of vectors the operator is applied to at a time
+	// (0: k, the number of eigenpairs wanted).
+	Block int
+	// Basis is the largest basis, a multiple of Block (rounded down); it is
+	// lowered to leave room for one more block in R^n. 0 means
+	// Block * min(16, max(4, 400/Block)).
+	Basis int
+	// Tol is the convergence test: a Ritz pair (theta, u) has converged
+	// when ||A u - theta u|| <= Tol |theta_1| (0: 1e-10). The eigenvalue
+	// is then accurate to about Tol^2 |theta_1| / gap.
+	Tol float64
+	// MaxCycles bounds the restart cycles (0: 200).
+	MaxCycles int
+	// Deflate holds orthonormal vectors, the rows of a row-major matrix with
+	// n columns, whose span is left out: TopEigen returns the largest
+	// eigenpairs of A on their orthogonal complement, which A must leave
+	// invariant (as when they are eigenvectors of A). The vectors returned
+	// are orthogonal to them.
+	Deflate []float64
+	// Rand draws the random start block (nil: a fixed seed).
+	Rand *rand.Rand
 }
 
-// topEigen returns the k largest eigenvalues of the symmetric n x n matrix A,
-// in decreasing order, and unit eigenvectors as the columns of an n x k
-// matrix, with the sign convention of linalg.EigenSym (entry of largest
-// magnitude positive). A is given by mul, which sets dst = src A for a
-// rows x n row-major src (each row a vector).
+// TopEigen returns the k largest eigenvalues of the symmetric n x n matrix
+// A, in decreasing order, and unit eigenvectors as the columns of an n x k
+// matrix, with the sign convention of EigenSym (entry of largest magnitude
+// positive). A is given only by mul, which sets dst = src A for a rows x n
+// row-major src (each row a vector), so that A can be a dense or a sparse
+// matrix, or any symmetric linear operator.
 //
 // The method is thick-restart block Lanczos (Y. Saad, "Numerical Methods
 // for Large Eigenvalue Problems", 2nd ed., SIAM 2011, sections 6.3 and 7.2;
@@ -36,23 +56,48 @@ func blockSizes(k int) (b, p int) {
 // reorthogonalization and explicit Rayleigh-Ritz: the basis V grows by the
 // block A V_last, orthonormalized against all of V, and after every block
 // the Ritz pairs of T = V A V^T are tested. When V is full it restarts from
-// its best p/2 Ritz vectors plus the next Krylov block, so that the space
-// stays a Krylov space and nothing converged is lost. All products with A
-// are BLAS-3.
+// its best Basis/2 Ritz vectors plus the next Krylov block, so that the
+// space stays a Krylov space and nothing converged is lost. All products
+// with the basis are BLAS-3.
 //
-// A pair counts as converged when ||A u - theta u|| <= tol |theta_1|; its
-// eigenvalue is then accurate to about tol^2 |theta_1| / gap. topEigen
-// returns the number of restart cycles, and an error when maxCycles were
-// not enough.
-func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, maxCycles int, rng *rand.Rand) ([]float64, *mat.Dense, int, error) {
-	b, p := blockSizes(k)
-	p = min(p, (n/b-1)*b) // room for one more block beyond the basis
-	if p < 2*b {
-		return nil, nil, 0, fmt.Errorf("the iterative eigensolver needs n >= %d for %d eigenpairs (n = %d); use the dense solver", 3*b, k, n)
+// TopEigen also returns the number of restart cycles. It fails when n is
+// too small for two blocks and one more (use EigenSym), and, with an error
+// wrapping ErrNotConverged but the Ritz pairs reached, when MaxCycles were
+// not enough. Results depend only on the arguments and opt.Rand's state.
+func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptions) ([]float64, *mat.Dense, int, error) {
+	b := opt.Block
+	if b <= 0 {
+		b = k
+	}
+	p := opt.Basis
+	if p <= 0 {
+		p = b * min(16, max(4, 400/b))
+	}
+	tol, maxCycles, rng := opt.Tol, opt.MaxCycles, opt.Rand
+	if tol <= 0 {
+		tol = 1e-10
+	}
+	if maxCycles <= 0 {
+		maxCycles = 200
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(1, 1))
+	}
+	z := len(opt.Deflate) / max(n, 1) // deflated directions
+	if k < 1 || n < 1 || len(opt.Deflate) != z*n {
+		return nil, nil, 0, fmt.Errorf("linalg: %d eigenpairs of an operator on R^%d with %d deflation entries", k, n, len(opt.Deflate))
+	}
+	p = min(p/b*b, ((n-z)/b-1)*b) // room for one more block beyond the basis
+	if p < max(2*b, k+b) {
+		return nil, nil, 0, fmt.Errorf("linalg: the iterative eigensolver needs n >= %d for %d eigenpairs (n = %d); use the dense solver", max(3*b, k+2*b)+z, k, n)
 	}
 	keep := max(k, (p/2)/b*b)
 	bl := blas64.Implementation()
-	V := make([]float64, (p+b)*n) // basis, one vector a row, and room for a block
+	// The deflated directions are the first z rows of the buffer, so that
+	// orthonormalize keeps every basis vector orthogonal to them.
+	buf := make([]float64, (z+p+b)*n)
+	copy(buf, opt.Deflate)
+	V := buf[z*n:] // basis, one vector a row, and room for a block
 	AV := make([]float64, (p+b)*n)
 	T := make([]float64, p*p) // V A V^T, row-major p x p
 	U := make([]float64, keep*n)
@@ -77,11 +122,20 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 			}
 		}
 	}
+	// ritzVectors returns the first k Ritz pairs with EigenSym's signs.
+	ritzVectors := func(theta []float64) ([]float64, *mat.Dense) {
+		vecs := mat.NewDense(n, k, nil)
+		for j := 0; j < k; j++ {
+			flipSign(row(U, j))
+			vecs.SetCol(j, row(U, j))
+		}
+		return theta[:k], vecs
+	}
 
 	for i := range V[:b*n] {
 		V[i] = rng.NormFloat64()
 	}
-	if err := orthonormalize(V, 0, b, n, rng); err != nil {
+	if err := orthonormalize(buf, z, b, n, rng); err != nil {
 		return nil, nil, 0, err
 	}
 	addRows(0, b)
@@ -94,14 +148,14 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 			copy(Tc.RawSymmetric().Data[i*c+i:(i+1)*c], T[i*p+i:i*p+c])
 		}
 		want := min(c, keep)
-		theta, Y, err := linalg.EigenSym(Tc, want, true)
+		theta, Y, err := EigenSym(Tc, want, true)
 		if err != nil {
 			return nil, nil, cycle, fmt.Errorf("Rayleigh-Ritz step: %w", err)
 		}
 		y := Y.RawMatrix()
 		// Ritz vectors U = Y^T V and A U = Y^T AV: the first k to test,
 		// all kept ones at a restart.
-		r := k
+		r := min(k, want)
 		restart := c+b > p
 		if restart {
 			r = want
@@ -110,7 +164,7 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 		bl.Dgemm(blas.Trans, blas.NoTrans, r, n, c, 1, y.Data, y.Stride, AV, n, 0, AU, n)
 		scale := math.Max(math.Abs(theta[0]), math.SmallestNonzeroFloat64)
 		worst := 0.0
-		for j := 0; j < k; j++ {
+		for j := 0; j < min(k, want); j++ {
 			u, au := row(U, j), row(AU, j)
 			s := 0.0
 			for i, v := range au {
@@ -121,17 +175,13 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 			worst = math.Max(worst, res[j]/scale)
 		}
 		if worst <= tol && c >= k {
-			vecs := mat.NewDense(n, k, nil)
-			for j := 0; j < k; j++ {
-				flipSign(row(U, j))
-				vecs.SetCol(j, row(U, j))
-			}
-			return theta[:k], vecs, cycle, nil
+			vals, vecs := ritzVectors(theta)
+			return vals, vecs, cycle, nil
 		}
 		// The next Krylov block: A times the last block, orthonormalized
 		// against the whole basis.
 		copy(V[c*n:(c+b)*n], AV[(c-b)*n:c*n])
-		if err := orthonormalize(V, c, b, n, rng); err != nil {
+		if err := orthonormalize(buf, z+c, b, n, rng); err != nil {
 			return nil, nil, cycle, err
 		}
 		if !restart {
@@ -140,7 +190,8 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 			continue
 		}
 		if cycle >= maxCycles {
-			return nil, nil, cycle, fmt.Errorf("the iterative eigensolver did not converge in %d restart cycles (largest relative residual %.2g, tolerance %.2g)", cycle, worst, tol)
+			vals, vecs := ritzVectors(theta)
+			return vals, vecs, cycle, fmt.Errorf("linalg: %w in %d restart cycles (largest relative residual %.2g, tolerance %.2g)", ErrNotConverged, cycle, worst, tol)
 		}
 		// Thick restart: V = [kept Ritz vectors; new block], T = diag(theta)
 		// bordered by the new block's rows.
@@ -170,7 +221,7 @@ func topEigen(n, k int, mul func(dst, src []float64, rows int), tol float64, max
 func orthonormalize(V []float64, c, b, n int, rng *rand.Rand) error {
 	for attempt := 0; b > 0; attempt++ {
 		if attempt == 4 {
-			return fmt.Errorf("could not extend an orthonormal basis of dimension %d in R^%d", c, n)
+			return fmt.Errorf("linalg: could not extend an orthonormal basis of dimension %d in R^%d", c, n)
 		}
 		a := orthonormalizeBlock(V, c, b, n)
 		c, b = c+a, b-a
@@ -237,18 +288,4 @@ func orthonormalizeBlock(V []float64, c, b, n int) int {
 		a++
 	}
 	return a
-}
-
-// flipSign negates v when its entry of largest magnitude (the first one on
-// ties) is negative: the sign convention of linalg.EigenSym.
-func flipSign(v []float64) {
-	best := 0
-	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
-			best = i
-		}
-	}
-	if v[best] < 0 {
-		floats.Scale(-1, v)
-	}
 }
