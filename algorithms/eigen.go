@@ -47,7 +47,7 @@ type topEigen struct {
 func newTopEigen() *topEigen { return &topEigen{rng: rand.New(rand.NewPCG(0x6773, 0x626e))} }
 
 // top returns the largest eigenvalue of the symmetric positive semidefinite
-// matrix S (upper triangle referenced) and a unit eigenvector with fixSign's
+// matrix S (upper triangle referenced) and a unit eigenvector with linalg.FlipSign's
 // sign convention. scale bounds S's spectral norm and sets the convergence
 // test ||S x - theta x|| <= 1e-9 scale. Results are deterministic.
 func (t *topEigen) top(S *mat.SymDense, scale float64) (float64, []float64) {
@@ -62,7 +62,7 @@ func (t *topEigen) top(S *mat.SymDense, scale float64) (float64, []float64) {
 		t.V, t.W, t.H = nil, nil, nil
 		return denseTop(S)
 	}
-	fixSign(x)
+	linalg.FlipSign(x)
 	return math.Max(theta, 0), x
 }
 
@@ -224,20 +224,6 @@ func orthonormalizeBlock(block, V []float64, d int, coef []float64) int {
 		}
 	}
 	return kept
-}
-
-// fixSign makes the entry of largest magnitude positive (the first such
-// entry on ties), so that directions are reproducible.
-func fixSign(v []float64) {
-	best := 0
-	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
-			best = i
-		}
-	}
-	if v[best] < 0 {
-		floats.Scale(-1, v)
-	}
 }
 
 // argmaxTie returns the index of the largest v[i] among the indices allowed

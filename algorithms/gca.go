@@ -7,6 +7,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // GCA is Gram-Schmidt Component Analysis (journal Algorithm 3; algebraic
@@ -77,7 +79,7 @@ func (g *GCA) Fit(X *mat.Dense, _ []int) error {
 
 // principalDirections returns the eigenvectors of the population covariance
 // of the centered matrix xc as columns, by decreasing eigenvalue, with
-// fixSign's sign convention, and the eigenvalues.
+// linalg.FlipSign's sign convention, and the eigenvalues.
 func principalDirections(xc *mat.Dense) (*mat.Dense, []float64) {
 	n, d := xc.Dims()
 	cov := mat.NewSymDense(d, nil)
@@ -96,7 +98,7 @@ func principalDirections(xc *mat.Dense) (*mat.Dense, []float64) {
 	eig := make([]float64, d)
 	for j, k := range order {
 		v := mat.Col(nil, k, &vecs)
-		fixSign(v)
+		linalg.FlipSign(v)
 		rho.SetCol(j, v)
 		eig[j] = max(vals[k], 0)
 	}

@@ -17,7 +17,7 @@ import (
 // functions of Z_j = X^T nu_j that the family makes available. With
 // Multilinear(1) it coincides with PCA (population covariance, ddof 0).
 //
-// Directions follow fixSign: the entry of largest magnitude is positive.
+// Directions follow linalg.FlipSign: the entry of largest magnitude is positive.
 type GFR struct {
 	Family Family  // function family F(z); required
 	Eps2   float64 // threshold epsilon^2 on lambda_j (used when K == 0)

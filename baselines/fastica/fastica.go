@@ -175,7 +175,7 @@ func (f *FastICA) Fit(X *mat.Dense, _ []int) error {
 	col := make([]float64, d)
 	for j := 0; j < m; j++ {
 		mat.Col(col, j, C)
-		if flipSign(col) {
+		if linalg.FlipSign(col) {
 			C.SetCol(j, col)
 		}
 	}
@@ -333,22 +333,6 @@ func pinv(C *mat.Dense) (*mat.Dense, error) {
 	var out mat.Dense
 	out.Mul(C, &inv)
 	return &out, nil
-}
-
-// flipSign negates v when its entry of largest magnitude (the first one on
-// ties) is negative, and reports whether it did.
-func flipSign(v []float64) bool {
-	best := 0
-	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
-			best = i
-		}
-	}
-	if v[best] < 0 {
-		floats.Scale(-1, v)
-		return true
-	}
-	return false
 }
 
 // Components returns the d x m unmixing matrix C: the sources of the rows

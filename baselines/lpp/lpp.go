@@ -133,7 +133,7 @@ func (l *LPP) Fit(X *mat.Dense, _ []int) error {
 	for j := range l.eigenvalues {
 		l.eigenvalues[j] = math.Max(-vals[j], 0) // A is positive semidefinite
 		mat.Col(col, j, C)
-		flipSign(col)
+		linalg.FlipSign(col)
 		C.SetCol(j, col)
 	}
 	var Z mat.Dense
@@ -221,20 +221,6 @@ func laplacianForms(X *mat.Dense, W *graph.Sparse) (A, B *mat.SymDense) {
 	B = mat.NewSymDense(d, nil)
 	B.SymOuterK(1, DX.T())
 	return A, B
-}
-
-// flipSign negates v when its entry of largest magnitude (the first one on
-// ties) is negative.
-func flipSign(v []float64) {
-	best := 0
-	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
-			best = i
-		}
-	}
-	if v[best] < 0 {
-		floats.Scale(-1, v)
-	}
 }
 
 // Components returns the d x m matrix of the projection vectors a_j, by

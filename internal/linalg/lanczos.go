@@ -126,7 +126,7 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 	ritzVectors := func(theta []float64) ([]float64, *mat.Dense) {
 		vecs := mat.NewDense(n, k, nil)
 		for j := 0; j < k; j++ {
-			flipSign(row(U, j))
+			FlipSign(row(U, j))
 			vecs.SetCol(j, row(U, j))
 		}
 		return theta[:k], vecs

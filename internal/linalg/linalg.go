@@ -2,12 +2,13 @@
 // dense symmetric eigendecomposition that can return only the k largest
 // eigenpairs (EigenSym), a thin SVD, and a thick-restart block Lanczos
 // method (TopEigen) for the k largest eigenpairs of a large symmetric
-// operator known only through its products with blocks of vectors. When OpenBLAS (with its LAPACK) is loaded by
-// internal/fastblas they run in LAPACK's dsyevr (MRRR) and dgesdd (divide
-// and conquer); otherwise in gonum's pure-Go code, with the same results up
-// to rounding. Signs are normalized so that results do not depend on the
-// backend: the entry of largest magnitude of each eigenvector, and of each
-// left singular vector, is positive (scikit-learn's svd_flip convention).
+// operator known only through its products with blocks of vectors. When
+// OpenBLAS (with its LAPACK) is loaded by internal/fastblas the dense ones
+// run in LAPACK's dsyevr (MRRR) and dgesdd (divide and conquer); otherwise in
+// gonum's pure-Go code, with the same results up to rounding. Signs are
+// normalized so that results do not depend on the backend: the entry of
+// largest magnitude of each eigenvector, and of each left singular vector,
+// is positive (scikit-learn's svd_flip convention; FlipSign).
 package linalg
 
 import (
@@ -55,7 +56,7 @@ func EigenSym(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, erro
 		col := make([]float64, d)
 		for j := 0; j < k; j++ {
 			mat.Col(col, j, vecs)
-			if flipSign(col) {
+			if FlipSign(col) {
 				vecs.SetCol(j, col)
 			}
 		}
@@ -63,9 +64,11 @@ func EigenSym(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, erro
 	return vals, vecs, nil
 }
 
-// flipSign negates v when its entry of largest magnitude (the first one, on
-// ties) is negative, and reports whether it did.
-func flipSign(v []float64) bool {
+// FlipSign negates v when its entry of largest magnitude (the first one, on
+// ties, up to a relative 1e-12) is negative, and reports whether it did: the
+// sign convention of gsbench's eigenvectors, singular vectors and
+// directions.
+func FlipSign(v []float64) bool {
 	best := 0
 	for i, x := range v {
 		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
@@ -193,7 +196,7 @@ func SVD(A mat.Matrix) (s []float64, U, V *mat.Dense, err error) {
 	v := make([]float64, n)
 	for k := 0; k < r; k++ {
 		mat.Col(u, k, U)
-		if flipSign(u) {
+		if FlipSign(u) {
 			U.SetCol(k, u)
 			mat.Col(v, k, V)
 			floats.Scale(-1, v)

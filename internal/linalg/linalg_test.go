@@ -3,6 +3,7 @@ package linalg
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -172,5 +173,22 @@ func TestEigenSymClusterAtBoundary(t *testing.T) {
 	}
 	if _, c := vecs.Dims(); c != 10 {
 		t.Errorf("%d vectors, want 10", c)
+	}
+}
+
+func TestFlipSign(t *testing.T) {
+	for _, tc := range []struct {
+		v, want []float64
+		flipped bool
+	}{
+		{[]float64{1, -3, 2}, []float64{-1, 3, -2}, true},
+		{[]float64{-1, 3, 2}, []float64{-1, 3, 2}, false},
+		{[]float64{-2, 2}, []float64{2, -2}, true}, // tie: the first one decides
+		{[]float64{0, 0}, []float64{0, 0}, false},
+	} {
+		v := slices.Clone(tc.v)
+		if got := FlipSign(v); got != tc.flipped || !slices.Equal(v, tc.want) {
+			t.Errorf("FlipSign(%v) = %v, %v; want %v, %v", tc.v, got, v, tc.flipped, tc.want)
+		}
 	}
 }
