@@ -8,24 +8,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-// coil20 returns COIL-20 (1440 x 1024) from the data directory.
-func coil20(b *testing.B, kind preprocess.Kind) *mat.Dense {
-	b.Helper()
-	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	x, _, err := preprocess.Apply(kind, ds.X)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return x
-}
 
 type fitter interface {
 	Fit(*mat.Dense, []int) error
@@ -62,7 +47,7 @@ func BenchmarkCOIL20(b *testing.B) {
 	}{
 		{preprocess.Center, 1}, {preprocess.Center, 2}, {preprocess.Center, 3}, {preprocess.Standardize, 2},
 	} {
-		X := coil20(b, tc.prep)
+		X := realdata.Load(b, "coil20", tc.prep).X
 		b.Run(fmt.Sprintf("GFS/%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
 			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(tc.deg), Eps2: 0.01} }, selectedCount)
 		})

@@ -7,26 +7,18 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // wine returns UCI Wine standardized with the population std (ddof 0).
 func wine(t testing.TB) *mat.Dense {
 	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := realdata.Load(t, "wine", preprocess.Standardize)
 	if r, c := ds.Dims(); r != 178 || c != 13 {
 		t.Fatalf("wine is %d x %d, want 178 x 13", r, c)
 	}
-	x, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return x
+	return ds.X
 }
 
 func round4(v []float64) []float64 {

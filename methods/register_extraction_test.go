@@ -4,22 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // The extraction baselines build from CLI-style string parameters, fit, and
 // expose what the generic extract command prints.
 func TestExtractionBaselines(t *testing.T) {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, tc := range []struct {
 		name   string
 		params Params

@@ -5,21 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Every selection baseline of issue 6 is one call away: New, Fit, Selected.
 func TestSelectionBaselines(t *testing.T) {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := realdata.Load(t, "wine", preprocess.Standardize)
+	X := ds.X
 	for _, tc := range []struct {
 		name       string
 		supervised bool

@@ -9,9 +9,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/linalg"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 func randomMatrix(n, d int, seed uint64) *mat.Dense {
@@ -146,22 +146,12 @@ func pcaError(X *mat.Dense, k int) (float64, float64) {
 	return tail / float64(n*d), total / float64(n*d)
 }
 
-func loadDigits(t testing.TB) *mat.Dense {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Digits/digits.csv.gz"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X := ds.X
-	X.Scale(1.0/16, X) // pixels 0..16 to [0, 1]
-	return X
-}
-
 // TestTrainingOnDigits: the training loss decreases (the last epoch's is
 // well below the first's and no epoch is far above its predecessor);
 // early stopping keeps the weights of the epoch with the lowest validation
 // loss.
 func TestTrainingOnDigits(t *testing.T) {
-	X := loadDigits(t)
+	X := realdata.Load(t, "digits", preprocess.None).X
 	ae := New()
 	ae.K, ae.Layers, ae.Epochs, ae.Seed = 8, []int{32}, 30, 3
 	if err := ae.Fit(X, nil); err != nil {

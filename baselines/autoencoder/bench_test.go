@@ -3,8 +3,7 @@ package autoencoder
 import (
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -12,14 +11,7 @@ import (
 // autoencoder trained for 20 epochs on the 60000 MNIST training images
 // (min-max scaled) in under 5 minutes, with the default mini-batches of 32.
 func BenchmarkMNIST(b *testing.B) {
-	ds, err := datasets.Load("mnist", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.MinMax, ds.X)
-	if err != nil {
-		b.Fatal(err)
-	}
+	X := realdata.Load(b, "mnist", preprocess.MinMax).X
 	for _, bs := range []int{32, 256} {
 		b.Run(map[int]string{32: "batch32", 256: "batch256"}[bs], func(b *testing.B) {
 			for b.Loop() {
@@ -37,7 +29,7 @@ func BenchmarkMNIST(b *testing.B) {
 // BenchmarkEpochDigits: one epoch of the default 64-256-64-2 network on the
 // 1797 digits.
 func BenchmarkEpochDigits(b *testing.B) {
-	X := loadDigits(b)
+	X := realdata.Load(b, "digits", preprocess.None).X
 	for b.Loop() {
 		ae := New()
 		ae.Epochs = 1

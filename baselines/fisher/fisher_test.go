@@ -9,27 +9,14 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
-func wine(t testing.TB) (*mat.Dense, []int) {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X, ds.Y
-}
-
 // Issue 6: scikit-feature's fisher_score ranking on standardized Wine.
 func TestWine(t *testing.T) {
-	X, y := wine(t)
+	ds := realdata.Load(t, "wine", preprocess.Standardize)
+	X, y := ds.X, ds.Y
 	want := []int{6, 12, 11, 0, 9, 10, 5, 1, 3, 8, 7, 2, 4}
 	for _, k := range []int{0, 3} {
 		m := &FisherScore{K: k}

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkKNN1440x1024 is the size of COIL-20.
@@ -22,10 +22,7 @@ func BenchmarkKNN1440x1024(b *testing.B) {
 // images (1024 pixels), the graph of the Laplacian score, SPEC, MCFS, NDFS
 // and LPP.
 func BenchmarkKNNCOIL20(b *testing.B) {
-	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
+	ds := realdata.Load(b, "coil20", preprocess.None)
 	for b.Loop() {
 		if _, err := KNN(ds.X, 5, KNNOptions{}); err != nil {
 			b.Fatal(err)

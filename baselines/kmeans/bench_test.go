@@ -5,9 +5,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/fastblas"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkKMeansMNIST is the speed check of issue 4: k-means on the MNIST
@@ -15,15 +15,12 @@ import (
 // two minutes. BLAS runs single-threaded, as gsbench's command line and
 // experiment runner set it when their own goroutines share the cores.
 func BenchmarkKMeansMNIST(b *testing.B) {
-	ds, err := datasets.Load("mnist", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	X := ds.X
+	X := realdata.Load(b, "mnist", preprocess.None).X
 	old := fastblas.Threads()
 	fastblas.SetThreads(1)
 	defer fastblas.SetThreads(old)
 	var res *Result
+	var err error
 	cpu0 := cpuSeconds()
 	for b.Loop() {
 		res, err = KMeans(context.Background(), X, Options{K: 10, NInit: 10, Seed: 0})

@@ -11,30 +11,16 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-func wine(t *testing.T) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 // Lloyd iterations from given centres, against scikit-learn 1.2.1's
 // KMeans(3, init=X[rows], n_init=1).fit(X) on standardized Wine: labels,
 // inertia and iteration count. [0 0 130] starts with a duplicate centre,
 // so the first iteration leaves a cluster empty and relocates it.
 func TestLloydMatchesScikitLearn(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, tc := range []struct {
 		rows    []int
 		inertia float64
@@ -73,7 +59,7 @@ func TestLloydMatchesScikitLearn(t *testing.T) {
 // With 10 restarts every seed reaches scikit-learn's best inertia over its
 // 25 seeds, up to scikit-learn's worst (the local optima of Wine).
 func TestKMeansReachesScikitLearnInertia(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for seed := range uint64(5) {
 		res, err := KMeans(context.Background(), X, Options{K: 3, Seed: seed})
 		if err != nil {

@@ -11,25 +11,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/pca"
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-// standardized reads a scikit-learn CSV under GSBENCH_DATA and standardizes
-// it with ddof 0 (StandardScaler).
-func standardized(t testing.TB, rel string) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, rel), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 func randDense(rng *rand.Rand, n, d int) *mat.Dense {
 	X := mat.NewDense(n, d, nil)
@@ -46,22 +30,22 @@ func randDense(rng *rand.Rand, n, d int) *mat.Dense {
 // coef0 1), to the printed digits.
 func TestEigenvaluesReference(t *testing.T) {
 	for _, tc := range []struct {
-		file string
+		data string
 		want []string
 	}{
-		{"Wine/wine_data.csv", []string{"265.4371", "158.2789", "96.4003"}},
-		{"BreastCancer/breast_cancer.csv", []string{"6501.0418", "2981.1617", "1663.9038"}},
+		{"wine", []string{"265.4371", "158.2789", "96.4003"}},
+		{"breast-cancer", []string{"6501.0418", "2981.1617", "1663.9038"}},
 	} {
-		X := standardized(t, tc.file)
+		X := realdata.Load(t, tc.data, preprocess.Standardize).X
 		for _, solver := range []string{SolverDense, SolverIterative} {
 			kp := &KernelPCA{K: 3, Kernel: Poly(3, 0, 1), Solver: solver}
 			if err := kp.Fit(X, nil); err != nil {
-				t.Fatalf("%s %s: %v", tc.file, solver, err)
+				t.Fatalf("%s %s: %v", tc.data, solver, err)
 			}
 			for j, w := range tc.want {
 				want, _ := strconv.ParseFloat(w, 64)
 				if got := kp.Eigenvalues()[j]; math.Abs(got-want) > 0.5e-4*(1+1e-9) {
-					t.Errorf("%s %s: eigenvalue %d = %.6f, scikit-learn prints %s", tc.file, solver, j, got, w)
+					t.Errorf("%s %s: eigenvalue %d = %.6f, scikit-learn prints %s", tc.data, solver, j, got, w)
 				}
 			}
 		}
@@ -132,7 +116,7 @@ func TestSolversAgree(t *testing.T) {
 // Transform of the training rows reproduces the embedding (the centered
 // kernel vector route of Figure 7 equals the eigenvector route of Figure 6).
 func TestTransformTraining(t *testing.T) {
-	X := standardized(t, "Wine/wine_data.csv")
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, k := range []Kernel{Poly(3, 0, 1), RBF(0), Linear(), Poly(2, 0.5, 0)} {
 		kp := &KernelPCA{K: 5, Kernel: k}
 		if _, err := kp.Transform(X); err == nil {
@@ -173,7 +157,7 @@ func TestTransformTraining(t *testing.T) {
 // Kernel PCA with the linear kernel is PCA: lambda_j = (N-1) x the PCA
 // variance (ddof 1) and the embedding is the PCA scores up to sign.
 func TestLinearIsPCA(t *testing.T) {
-	X := standardized(t, "BreastCancer/breast_cancer.csv")
+	X := realdata.Load(t, "breast-cancer", preprocess.Standardize).X
 	n, _ := X.Dims()
 	kp := &KernelPCA{K: 4, Kernel: Linear()}
 	p := &pca.PCA{K: 4, Ddof: 1}

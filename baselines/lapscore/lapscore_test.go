@@ -9,28 +9,14 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-func wine(t testing.TB) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 // Issue 6: scikit-feature's lap_score on standardized Wine with construct_W
 // (knn, k = 5, heat kernel, t = 1).
 func TestWine(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	wantScores := []float64{0.079897, 0.075459, 0.086347, 0.08694, 0.081483, 0.056618, 0.029096, 0.073647, 0.075224, 0.051358, 0.066228, 0.056729, 0.053943}
 	wantRank := []int{6, 9, 12, 5, 11, 10, 7, 8, 1, 0, 4, 2, 3}
 	for _, tc := range []struct {

@@ -4,22 +4,14 @@ import (
 	"testing"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkCOIL20 selects 100 of the 1024 pixels of COIL-20 with 20
 // clusters (its number of objects).
 func BenchmarkCOIL20(b *testing.B) {
-	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		b.Fatal(err)
-	}
+	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for _, tc := range []struct {
 		name string
 		opt  graph.Options

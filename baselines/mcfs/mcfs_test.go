@@ -10,23 +10,9 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-func wine(t testing.TB) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 // Issue 6: scikit-feature's mcfs(X, 5, W=construct_W(knn, k=5, heat kernel,
 // t=1), n_clusters=3) on standardized Wine ranks [6, 2, 3, 0, 7] first.
@@ -35,7 +21,7 @@ func wine(t testing.TB) *mat.Dense {
 // they were (-, +, -). With those signs our embedding and LARS reproduce the
 // reference; the paper's score, max_k |a_kj|, does not depend on signs.
 func TestWine(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	m := &MCFS{K: 5, NClusters: 3}
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
@@ -68,7 +54,7 @@ func TestWine(t *testing.T) {
 
 // The embedding solves L y = lambda D y and is D-orthogonal to 1.
 func TestEmbedding(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	W, err := graph.Affinity(X, graph.Options{})
 	if err != nil {
 		t.Fatal(err)

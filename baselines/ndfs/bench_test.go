@@ -3,22 +3,14 @@ package ndfs
 import (
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkCOIL20 selects 100 of the 1024 pixels of COIL-20 with 20
 // clusters; every iteration factorizes a 1024 x 1024 system.
 func BenchmarkCOIL20(b *testing.B) {
-	ds, err := datasets.Load("coil20", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		b.Fatal(err)
-	}
+	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for b.Loop() {
 		m := &NDFS{K: 100, NClusters: 20}
 		if err := m.Fit(X, nil); err != nil {

@@ -8,8 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -44,14 +43,7 @@ func TestSynthetic(t *testing.T) {
 }
 
 func TestWine(t *testing.T) {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, m := range []*NDFS{{NClusters: 3}, {}, {Alpha: 10, Beta: 0.1, Gamma: 1e6}} {
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)

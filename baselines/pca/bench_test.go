@@ -4,22 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Issue 5: PCA on MNIST (60000 x 784, standardized) under 5 s. The threshold
 // rule needs every eigenvalue, the most expensive case (Table II, eps2 0.1).
 func BenchmarkFitMNIST(b *testing.B) {
-	ds, err := datasets.Load("mnist", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		b.Fatal(err)
-	}
+	X := realdata.Load(b, "mnist", preprocess.Standardize).X
 	for b.Loop() {
 		p := &PCA{Eps2: 0.1, Ddof: 0}
 		if err := p.Fit(X, nil); err != nil {

@@ -10,26 +10,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/algorithms"
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/linalg"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-// standardized reads a scikit-learn CSV under GSBENCH_DATA and standardizes
-// it with ddof 0 (StandardScaler).
-func standardized(t testing.TB, rel string) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, rel), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 // matchesPrinted reports whether x agrees with the decimal string s to half
 // a unit of its last printed digit.
@@ -50,13 +34,13 @@ func matchesPrinted(t *testing.T, x float64, s string) bool {
 // standardized data sets, first three values as printed there.
 func TestExplainedVarianceReference(t *testing.T) {
 	for _, tc := range []struct {
-		file string
+		data string
 		want []string
 	}{
-		{"Wine/wine_data.csv", []string{"4.732437", "2.511081", "1.454242"}},
-		{"BreastCancer/breast_cancer.csv", []string{"13.304991", "5.701375", "2.82291"}},
+		{"wine", []string{"4.732437", "2.511081", "1.454242"}},
+		{"breast-cancer", []string{"13.304991", "5.701375", "2.82291"}},
 	} {
-		X := standardized(t, tc.file)
+		X := realdata.Load(t, tc.data, preprocess.Standardize).X
 		p := &PCA{K: 3, Ddof: 1}
 		if err := p.Fit(X, nil); err != nil {
 			t.Fatal(err)
@@ -64,7 +48,7 @@ func TestExplainedVarianceReference(t *testing.T) {
 		got := p.ExplainedVariance()
 		for j, w := range tc.want {
 			if !matchesPrinted(t, got[j], w) {
-				t.Errorf("%s: explained variance %d = %.9g, scikit-learn prints %s", tc.file, j, got[j], w)
+				t.Errorf("%s: explained variance %d = %.9g, scikit-learn prints %s", tc.data, j, got[j], w)
 			}
 		}
 	}
@@ -90,7 +74,7 @@ func TestAgainstSVD(t *testing.T) {
 		X    *mat.Dense
 		ddof int
 	}{
-		{"wine", standardized(t, "Wine/wine_data.csv"), 1},
+		{"wine", realdata.Load(t, "wine", preprocess.Standardize).X, 1},
 		{"anisotropic", randDense(rng, 300, 12, func(_, j int, z float64) float64 { return 5 + z*float64(12-j) }), 0},
 		{"wide", randDense(rng, 9, 30, func(_, _ int, z float64) float64 { return z }), 1},
 	} {
@@ -129,8 +113,8 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, file := range []string{"Wine/wine_data.csv", "BreastCancer/breast_cancer.csv"} {
-		X := standardized(t, file)
+	for _, data := range []string{"wine", "breast-cancer"} {
+		X := realdata.Load(t, data, preprocess.Standardize).X
 		for _, tc := range []struct {
 			k    int
 			eps2 float64
@@ -147,20 +131,20 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 			_, mg := G.Dims()
 			_, mp := P.Dims()
 			if mg != mp {
-				t.Fatalf("%s k=%d eps2=%g: GFR extracts %d directions, PCA %d", file, tc.k, tc.eps2, mg, mp)
+				t.Fatalf("%s k=%d eps2=%g: GFR extracts %d directions, PCA %d", data, tc.k, tc.eps2, mg, mp)
 			}
 			for j := 0; j < mp; j++ {
 				if c := mat.Dot(G.ColView(j), P.ColView(j)); math.Abs(math.Abs(c)-1) > 1e-6 {
-					t.Errorf("%s k=%d eps2=%g: direction %d: |cos(GFR, PCA)| = %.9f", file, tc.k, tc.eps2, j, math.Abs(c))
+					t.Errorf("%s k=%d eps2=%g: direction %d: |cos(GFR, PCA)| = %.9f", data, tc.k, tc.eps2, j, math.Abs(c))
 				}
 			}
 			gt, pt := g.Trace(), p.Trace()
 			if len(gt) != len(pt) {
-				t.Fatalf("%s: trace lengths %d (GFR) and %d (PCA)", file, len(gt), len(pt))
+				t.Fatalf("%s: trace lengths %d (GFR) and %d (PCA)", data, len(gt), len(pt))
 			}
 			for j := range gt {
 				if math.Abs(gt[j]-pt[j]) > 1e-8*pt[0] {
-					t.Errorf("%s: trace %d: GFR %g, PCA %g", file, j, gt[j], pt[j])
+					t.Errorf("%s: trace %d: GFR %g, PCA %g", data, j, gt[j], pt[j])
 				}
 			}
 		}
@@ -168,7 +152,7 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 }
 
 func TestStoppingRules(t *testing.T) {
-	X := standardized(t, "Wine/wine_data.csv")
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	all := &PCA{Ddof: 1}
 	if err := all.Fit(X, nil); err != nil {
 		t.Fatal(err)
@@ -211,7 +195,7 @@ func TestStoppingRules(t *testing.T) {
 }
 
 func TestTransform(t *testing.T) {
-	X := standardized(t, "BreastCancer/breast_cancer.csv")
+	X := realdata.Load(t, "breast-cancer", preprocess.Standardize).X
 	before := mat.DenseCopyOf(X)
 	p := &PCA{K: 6, Ddof: 1}
 	if _, err := p.Transform(X); err == nil {

@@ -10,31 +10,17 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/lapscore"
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/linalg"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
-
-func wine(t testing.TB) *mat.Dense {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return X
-}
 
 // Issue 6: scikit-feature's spec(X, style=0) ranking on standardized Wine.
 // It used spec's own default affinity, rbf_kernel(X, gamma=1), and
 // scikit-feature's order (decreasing phi2); the paper's order is the
 // reverse.
 func TestWine(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	skf := []int{2, 0, 3, 4, 7, 10, 8, 12, 11, 5, 1, 9, 6}
 	paper := slices.Clone(skf)
 	slices.Reverse(paper)
@@ -58,7 +44,7 @@ func TestWine(t *testing.T) {
 
 // With the kNN graph, phi2 is the Laplacian score (Zhao & Liu, Sec. 4).
 func TestStyle0IsLaplacianScore(t *testing.T) {
-	X := wine(t)
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	m := &SPEC{Affinity: KNN}
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)

@@ -9,8 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/fisher"
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -116,14 +115,8 @@ func fromScatter(b, w []float64) (*mat.Dense, []int) {
 }
 
 func TestWine(t *testing.T) {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ds := realdata.Load(t, "wine", preprocess.Standardize)
+	X := ds.X
 	b, w, _ := fisher.Scatter(X, ds.Y)
 	for _, k := range []int{1, 4, 8} {
 		m := &TraceRatio{K: k}

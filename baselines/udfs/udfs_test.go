@@ -9,8 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -118,14 +117,7 @@ func TestSynthetic(t *testing.T) {
 }
 
 func TestWineObjective(t *testing.T) {
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Wine/wine_data.csv"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	X, _, err := preprocess.Apply(preprocess.Standardize, ds.X)
-	if err != nil {
-		t.Fatal(err)
-	}
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, tc := range []*UDFS{{NClusters: 3}, {}, {Lambda: 1000, Tol: 1e-9}, {Gamma: 10, NClusters: 2}} {
 		if err := tc.Fit(X, nil); err != nil {
 			t.Fatal(err)

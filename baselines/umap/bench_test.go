@@ -4,13 +4,13 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkFitDigits: the default 2-D embedding of the 1797 x 64 digits.
 func BenchmarkFitDigits(b *testing.B) {
-	X, _ := loadDigits(b)
+	X := realdata.Load(b, "digits", preprocess.None).X
 	for b.Loop() {
 		u := New()
 		if err := u.Fit(X, nil); err != nil {
@@ -23,10 +23,7 @@ func BenchmarkFitDigits(b *testing.B) {
 // training set to 20 dimensions with the defaults (exact neighbours,
 // 200 epochs) in under 5 minutes.
 func BenchmarkFitMNIST(b *testing.B) {
-	ds, err := datasets.Load("mnist", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
+	ds := realdata.Load(b, "mnist", preprocess.None)
 	for b.Loop() {
 		u := New()
 		u.K = 20
@@ -40,10 +37,7 @@ func BenchmarkFitMNIST(b *testing.B) {
 // BenchmarkKNNMNIST compares the exact tiled search with NN-descent on
 // MNIST (15 neighbours).
 func BenchmarkKNNMNIST(b *testing.B) {
-	ds, err := datasets.Load("mnist", datasets.Options{DataDir: testutil.DataDir(b)})
-	if err != nil {
-		b.Fatal(err)
-	}
+	ds := realdata.Load(b, "mnist", preprocess.None)
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
 			exactKNN(ds.X, 15, runtime.GOMAXPROCS(0))

@@ -10,20 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/rowmajor"
-	"github.com/gsbench/gsbench/internal/testutil"
 )
-
-// loadDigits reads the 1797 x 64 optical digits.
-func loadDigits(t testing.TB) (*mat.Dense, []int) {
-	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, "Digits/digits.csv.gz"), datasets.CSVOptions{LabelCol: datasets.LastLabel})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ds.X, ds.Y
-}
 
 // knnTable is exactKNN, failing the test on an error.
 func knnTable(t testing.TB, X *mat.Dense, k, workers int) *graph.Neighbors {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
 	"github.com/gsbench/gsbench/internal/rowmajor"
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // TestDigits is issue 11's acceptance check: on the 1797 x 64 optical
@@ -17,7 +19,8 @@ import (
 // definition, k = 5) at least 0.95 and its k-means (k = 10) clusters have
 // NMI at least 0.75 against the digit labels.
 func TestDigits(t *testing.T) {
-	X, y := loadDigits(t)
+	ds := realdata.Load(t, "digits", preprocess.None)
+	X, y := ds.X, ds.Y
 	for _, seed := range []uint64{0, 42} {
 		u := New()
 		u.Seed = seed
@@ -72,7 +75,8 @@ func TestReproducible(t *testing.T) {
 // training matrix maps to the training embedding, and a training row given
 // as new data lands on its own embedding.
 func TestTransform(t *testing.T) {
-	X, y := loadDigits(t)
+	ds := realdata.Load(t, "digits", preprocess.None)
+	X, y := ds.X, ds.Y
 	n, d := X.Dims()
 	var trainIdx, testIdx []int
 	for i := 0; i < n; i++ {
