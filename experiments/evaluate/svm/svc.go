@@ -9,8 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/rowmajor"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
 // Fit trains a C-support vector classifier on the rows of X with class
