@@ -119,16 +119,15 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	o := &Orthogonalizer{fam: fam, tol: tol, n: n, d: d, cache: map[Factor][]float64{}}
 	o.xt = make([]float64, d*n)
 	o.sigma = make([]float64, d)
-	col := make([]float64, n)
+	transpose(o.xt, X)
 	for j := 0; j < d; j++ {
-		mat.Col(col, j, X)
-		if !allFinite(col) {
+		row := o.xt[j*n : (j+1)*n]
+		if !allFinite(row) {
 			return nil, fmt.Errorf("column %d holds a NaN or Inf value", j)
 		}
-		mean := floats.Sum(col) / float64(n)
-		row := o.xt[j*n : (j+1)*n]
-		for i, v := range col {
-			row[i] = v - mean
+		mean := floats.Sum(row) / float64(n)
+		for i := range row {
+			row[i] -= mean
 		}
 		o.sigma[j] = floats.Dot(row, row) / float64(n)
 		if math.IsInf(o.sigma[j], 0) {
@@ -143,6 +142,29 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 		o.sigma1 = o.covariance1()
 	}
 	return o, nil
+}
+
+// transpose writes the n x d matrix X into xt as d rows of n, in tiles so
+// that both the reads and the writes stay in cache (column by column, a
+// strided copy of 1440 x 1024 COIL-20 took a tenth of GFS's time).
+func transpose(xt []float64, X mat.Matrix) {
+	n, d := X.Dims()
+	dense, ok := X.(*mat.Dense)
+	if !ok {
+		dense = mat.DenseCopyOf(X)
+	}
+	raw := dense.RawMatrix()
+	const tile = 64
+	for i0 := 0; i0 < n; i0 += tile {
+		for j0 := 0; j0 < d; j0 += tile {
+			for i := i0; i < min(i0+tile, n); i++ {
+				src := raw.Data[i*raw.Stride:]
+				for j := j0; j < min(j0+tile, d); j++ {
+					xt[j*n+i] = src[j]
+				}
+			}
+		}
+	}
 }
 
 // covariance1 returns Sigma_1 = (1/N) X^T X of the centered data, d x d with
