@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,7 +28,7 @@ func runFetch(args []string, stdout io.Writer) error {
 	force := fs.Bool("force", false, "download files that are already present and verify")
 	mirror := fs.String("mirror", "", "base URL of a server with the files in the registry layout, tried first")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
-	names, err := parseFlagsAndNames(fs, args)
+	names, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
 	}
@@ -130,25 +129,5 @@ func (p *progressBar) done() {
 	if p.active {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.active = false
-	}
-}
-
-// parseFlagsAndNames parses flags that may come before, between or after the
-// positional arguments, which it returns.
-func parseFlagsAndNames(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
 }
