@@ -71,6 +71,7 @@ type Family interface {
 // ParseFamily returns the family named by spec:
 //
 //	multilinear:k          multilinear monomials of degree <= k (no variable repeated)
+//	multilinear:k+squares  the same and the squares z_j^2 (the CDC paper's family for k = 3)
 //	poly:k                 all monomials of total degree <= k (powers allowed)
 //	hermite:k              products of probabilists' Hermite polynomials He_a(z_i), total degree <= k
 //	fourier:k              z_j and products of cos(a z_i), sin(a z_i), total order sum(a) <= k
@@ -85,6 +86,9 @@ func ParseFamily(spec string) (Family, error) {
 	if name == "monomials" {
 		return parseMonomials(arg)
 	}
+	if deg, ok := strings.CutSuffix(strings.TrimSpace(arg), "+squares"); ok && name == "multilinear" {
+		name, arg = "multilinear+squares", deg
+	}
 	k, err := strconv.Atoi(strings.TrimSpace(arg))
 	if err != nil || k < 1 {
 		return nil, fmt.Errorf("family %q: the degree must be an integer >= 1", spec)
@@ -92,6 +96,8 @@ func ParseFamily(spec string) (Family, error) {
 	switch name {
 	case "multilinear":
 		return Multilinear(k), nil
+	case "multilinear+squares":
+		return MultilinearSquares(k), nil
 	case "poly", "polynomial":
 		return Poly(k), nil
 	case "hermite":
@@ -123,6 +129,28 @@ func (m Multilinear) New(j int) []Term {
 			}
 			out = append(out, append(t, Factor{Var: j, Basis: Power, Order: 1}))
 		})
+	}
+	return out
+}
+
+// MultilinearSquares is Multilinear(k) with the squares z_j^2 added: for
+// k = 3 the family {z_i} U {z_i z_j}_{i,j} U {z_i z_j z_k}_{i,j,k distinct}
+// of the CDC paper (Sec. V-C, V-D), whose pairs do not require i != j.
+// Written multilinear:k+squares.
+type MultilinearSquares int
+
+func (m MultilinearSquares) String() string {
+	return "multilinear:" + strconv.Itoa(int(m)) + "+squares"
+}
+
+// IsLinear is false: the squares are not linear.
+func (m MultilinearSquares) IsLinear() bool { return false }
+
+// New lists Multilinear(k).New(j), then z_j^2 (k >= 2).
+func (m MultilinearSquares) New(j int) []Term {
+	out := Multilinear(m).New(j)
+	if m >= 2 {
+		out = append(out, Term{{Var: j, Basis: Power, Order: 2}})
 	}
 	return out
 }

@@ -25,6 +25,8 @@ func TestFamilyBlocks(t *testing.T) {
 	}{
 		{Multilinear(1), func(j int) int { return 1 }},
 		{Multilinear(3), func(j int) int { return binom(j, 0) + binom(j, 1) + binom(j, 2) }},
+		// CDC family: multilinear of degree <= 3 and the square z_j^2
+		{MultilinearSquares(3), func(j int) int { return binom(j, 0) + binom(j, 1) + binom(j, 2) + 1 }},
 		// monomials in j+1 variables of degree <= k, minus those without z_j
 		{Poly(3), func(j int) int { return binom(j+1+3, 3) - binom(j+3, 3) }},
 		{HermiteFamily(2), func(j int) int { return binom(j+1+2, 2) - binom(j+2, 2) }},
@@ -58,13 +60,16 @@ func TestFamilyBlocks(t *testing.T) {
 			}
 		}
 	}
+	if got := MultilinearSquares(3).New(1); len(got) != 3 || got[2].String() != "z2^2" {
+		t.Errorf("multilinear:3+squares New(1) = %v, want z2, z1*z2, z2^2", got)
+	}
 	if got := Multilinear(2).New(2); got[1].String() != "z1*z3" || got[2].String() != "z2*z3" {
 		t.Errorf("multilinear:2 New(2) = %v", got)
 	}
 }
 
 func TestParseFamily(t *testing.T) {
-	for _, spec := range []string{"multilinear:2", "poly:4", "hermite:3", "fourier:2", "monomials:z1*z2,z1^2*z3"} {
+	for _, spec := range []string{"multilinear:2", "poly:4", "hermite:3", "fourier:2", "monomials:z1*z2,z1^2*z3", "multilinear:3+squares"} {
 		f, err := ParseFamily(spec)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
@@ -73,7 +78,7 @@ func TestParseFamily(t *testing.T) {
 			t.Errorf("ParseFamily(%q).String() = %q", spec, f)
 		}
 	}
-	for _, bad := range []string{"", "multilinear", "multilinear:0", "multilinear:x", "spline:2", "monomials:", "monomials:x1", "monomials:z0", "monomials:z1^0", "monomials:z1^x"} {
+	for _, bad := range []string{"", "multilinear", "multilinear:0", "multilinear:x", "spline:2", "monomials:", "monomials:x1", "monomials:z0", "monomials:z1^0", "monomials:z1^x", "poly:2+squares", "multilinear:+squares"} {
 		if _, err := ParseFamily(bad); err == nil {
 			t.Errorf("ParseFamily(%q) accepted", bad)
 		}

@@ -66,6 +66,9 @@ type Truth struct {
 	// NoiseVar is the variance of the Gaussian noise added to every
 	// redundant column (component); 0 for exact redundancies.
 	NoiseVar float64
+	// EpsScale is the eps* the data was divided by (its square root) when a
+	// generator's scale_to_eps was set, so that eps = 1 means eps*; 0 otherwise.
+	EpsScale float64
 	// Label describes the function that produced Y; nil when Y is nil.
 	Label *LabelFunc
 }

@@ -75,10 +75,22 @@
 //	journal-gca       Journal Sec. VIII-C, Tables VII-IX: GCA's components, redundancies
 //	                  k_i Z_j Z_k (degree 2), ... up to degree 5, noise_var 0.1 for Table VIII
 //	journal-gfa       Journal Sec. VIII-G, Tables XIV-XVI: the same in the feature basis
+//	journal-gfa-code  journal-gfa with k_i from the sample variances, exactly var_ratio x the
+//	                  smaller parent's sample variance, as the authors' 4-GFA/GFA-1.py draws it
 //	journal-gfs-uffs  Journal Sec. VIII-F, Tables XII, XIII, Figure 5: 15 + 15, f1 (factors=2) or f2 (3)
 //	cdc-gfs           CDC Sec. V-C, Tables VIII-X: 10 normals and 20 products of 2 or 3
 //	cdc-gfa           CDC Sec. V-D, Tables XI (degree 3), XII (degree 2): (n, d) = (10, 20)
 //	uffs-s1, -s2, -s3 UFFS Sec. V-A: 10 informative, 10 nonlinear, 10 linear; PTF labels
+//	journal-example4  Journal App. E, Example 4, Tables XVII-XIX: X1..X3 normal, X4 = X1 X3,
+//	                  X5 = X1 X2^2; feature_map poly3 gives the 56-column degree-3 monomial map
+//
+// The redundancy generators (journal-gca, journal-gfa, cdc-gfa) take
+// scale_to_eps: the papers set GCA's and GFA's threshold to a quantity of
+// each drawn dataset (Cor. 2: the empirical variance of the added noise;
+// Cor. 3: the largest residual variance of a redundant column), which a
+// fixed method parameter cannot express. scale_to_eps divides the data by
+// the square root of that quantity (Truth.EpsScale), so that eps = 1 is the
+// paper's threshold: variance thresholds are scale-equivariant.
 //
 // Choices the papers leave open, made here: the redundant columns of one
 // dataset are distinct products (no repeated parent set); k_i makes the

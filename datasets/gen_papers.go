@@ -33,6 +33,15 @@ func init() {
 		"Journal Sec. VIII-G, Tables XIV (noise_var 0), XV (noise_var 0.1), XVI (degree 4, 5)", redundancyParams{
 			NSamples: 1000, D: 30, NIndependent: 15, Degree: 2, VarRatio: 0.85, Permute: true,
 		}, func(c redundancyParams, r *rng) (*Dataset, error) { return genRedundant(c, r, false) })
+	register("journal-gfa-code",
+		"journal-gfa with k_i from the sample variances, as the authors' script 4-GFA/GFA-1.py draws them",
+		"Journal Sec. VIII-G, Tables XIV-XVI (and VII-IX in the generating basis), as github.com/byaghooti/Gram_schmidt_feature_extraction 4-GFA/GFA-1.py", gfaCodeParams{
+			NSamples: 1000, D: 30, NIndependent: 15, Degree: 2, VarRatio: 0.85, Permute: true,
+		}, func(c gfaCodeParams, r *rng) (*Dataset, error) {
+			p := redundancyParams(c)
+			p.sampleK = true
+			return genRedundant(p, r, false)
+		})
 	register("journal-gfs-uffs",
 		"15 independent N(0, Unif(0.5,1)) and 15 products of 2 or 3 of them, permuted; PTF labels f1 (2 factors) or f2 (3)",
 		"Journal Sec. VIII-F, Tables XII, XIII and Figure 5", productParams{
@@ -131,10 +140,19 @@ type redundancyParams struct {
 	VarHigh      float64 `param:"var_high" doc:"upper end of the variances; 0 means n_independent (the papers' N(0, Unif(0, n)))"`
 	VarRatio     float64 `param:"var_ratio" doc:"k_i is chosen so that Var(k_i * product) = var_ratio * the smallest parent variance, which makes the redundant column the least variant of its redundancy (Journal footnote 8; 0.85 as in the authors' code)"`
 	Permute      bool    `param:"permute" doc:"place the columns (components) at a random permutation l_1..l_d of the indices instead of independent first"`
+	ScaleToEps   string  `param:"scale_to_eps" doc:"divide every column by sqrt(eps*) so that the threshold eps = 1 is the paper's data-dependent eps*: noise = the empirical variance of the added noise delta_i, pooled over the redundant columns (Cor. 2: Tables VIII, XV); noise_max = the largest of those variances, one per redundant column (the other reading of 'the empirical variance of the added noise'); residual = the largest designed variance of a redundant column, which is its part outside the multilinear functions of lower degree of its parents (Cor. 3: Tables IX, XVI); empty: leave the data as drawn"`
 	// UnscaledAbove: redundancies of higher degree use k_i = 1 (CDC: the
 	// products of 3 variables of variance below 1 need no scaling). 0: never.
 	UnscaledAbove int
+	// sampleK: k_i from the sample variances (ddof 0) of the drawn columns,
+	// so that the redundant column's sample variance is exactly var_ratio x
+	// its least variant parent's (journal-gfa-code). Not a parameter.
+	sampleK bool
 }
+
+// gfaCodeParams: the journal-gfa parameters, for journal-gfa-code (a distinct
+// type, so that journal-gfa's parameters and cell keys stay as they were).
+type gfaCodeParams redundancyParams
 
 // genRedundant draws n independent normal variables and d-n redundant ones
 // R^(i) = Z_{n+i} - k_i prod Z_parents (- delta_i). basis: the GCA model
@@ -157,6 +175,15 @@ func genRedundant(c redundancyParams, r *rng, basis bool) (*Dataset, error) {
 	if c.VarLow < 0 || !(hi > c.VarLow) || c.NoiseVar < 0 || !(c.VarRatio > 0) {
 		return nil, fmt.Errorf("want 0 <= var_low < var_high, noise_var >= 0 and var_ratio > 0")
 	}
+	switch c.ScaleToEps {
+	case "", "residual":
+	case "noise", "noise_max":
+		if c.NoiseVar == 0 {
+			return nil, fmt.Errorf("scale_to_eps %s needs noise_var > 0", c.ScaleToEps)
+		}
+	default:
+		return nil, fmt.Errorf("scale_to_eps %q: use noise, noise_max, residual or leave it empty", c.ScaleToEps)
+	}
 	t := &Truth{Parents: map[int][]int{}, Coef: map[int]float64{}, Variance: make([]float64, d), NoiseVar: c.NoiseVar}
 	for i := range n {
 		t.NonRedundant = append(t.NonRedundant, i)
@@ -169,6 +196,7 @@ func genRedundant(c redundancyParams, r *rng, basis bool) (*Dataset, error) {
 	z := make([]float64, N*d)
 	r.fillNormal(z, d, t.NonRedundant, t.Variance)
 	col := make([]float64, N)
+	var noiseVar, noiseMax float64 // pooled and largest empirical variance of the added noise (ddof 0)
 	for i, m := range mons {
 		j := n + i
 		minVar, prodVar := math.Inf(1), 1.0
@@ -182,6 +210,17 @@ func genRedundant(c redundancyParams, r *rng, basis bool) (*Dataset, error) {
 			// independent zero-mean Z, below min Var when k^2 < min / prod.
 			k = math.Sqrt(c.VarRatio * minVar / prodVar)
 		}
+		if c.sampleK {
+			// The authors' 4-GFA/GFA-1.py: k = sqrt(0.85 min(var(parents)) /
+			// var(product)) with numpy's sample variances.
+			product(z, d, m, 1, col)
+			minS := math.Inf(1)
+			for _, q := range m {
+				minS = min(minS, sampleVar(z, d, q, N))
+			}
+			k = math.Sqrt(c.VarRatio * minS / sampleVar(col, 1, 0, N))
+			prodVar = minS * c.VarRatio / (k * k) // so that k^2 prodVar is the sample target
+		}
 		t.Redundant = append(t.Redundant, j)
 		t.Parents[j] = m
 		t.Coef[j] = k
@@ -189,11 +228,32 @@ func genRedundant(c redundancyParams, r *rng, basis bool) (*Dataset, error) {
 		product(z, d, m, k, col)
 		if c.NoiseVar > 0 {
 			sd := math.Sqrt(c.NoiseVar)
+			var sum, sum2 float64
 			for s := range col {
-				col[s] += float64(sd * r.normal())
+				delta := float64(sd * r.normal())
+				col[s] += delta
+				sum += delta
+				sum2 += float64(delta * delta)
 			}
+			mean := sum / float64(N)
+			v := sum2/float64(N) - float64(mean*mean)
+			noiseVar += v / float64(d-n)
+			noiseMax = max(noiseMax, v)
 		}
 		setColumn(z, d, j, col)
+	}
+	if c.ScaleToEps != "" && d > n {
+		eps := noiseVar
+		if c.ScaleToEps == "noise_max" {
+			eps = noiseMax
+		}
+		if c.ScaleToEps == "residual" {
+			eps = 0
+			for _, j := range t.Redundant {
+				eps = max(eps, t.Variance[j])
+			}
+		}
+		scaleToEps(z, t, c.Degree, eps)
 	}
 	if c.Permute {
 		perm := r.Perm(d)
@@ -220,6 +280,40 @@ func genRedundant(c redundancyParams, r *rng, basis bool) (*Dataset, error) {
 		}
 	}
 	return &Dataset{X: newDense(N, d, x), Features: columnNames(d), Truth: t}, nil
+}
+
+// sampleVar is the variance (ddof 0) of column j of the row-major n x p
+// matrix x.
+func sampleVar(x []float64, p, j, n int) float64 {
+	var sum, sum2 float64
+	for i := range n {
+		v := x[i*p+j]
+		sum += v
+		sum2 += float64(v * v)
+	}
+	mean := sum / float64(n)
+	return sum2/float64(n) - float64(mean*mean)
+}
+
+// scaleToEps divides the data z by sqrt(eps) and keeps the truth consistent
+// with it: variances and noise variance divided by eps, and a monomial's
+// factor k (X_r = k prod X_p) multiplied by s^(1-degree) with s = 1/sqrt(eps).
+func scaleToEps(z []float64, t *Truth, degree int, eps float64) {
+	if !(eps > 0) {
+		return
+	}
+	s := 1 / math.Sqrt(eps)
+	for i := range z {
+		z[i] = float64(z[i] * s)
+	}
+	for j := range t.Variance {
+		t.Variance[j] /= eps
+	}
+	t.NoiseVar /= eps
+	for j := range t.Coef {
+		t.Coef[j] *= math.Pow(s, float64(1-degree))
+	}
+	t.EpsScale = eps
 }
 
 // productParams: independent normals and redundant products of them

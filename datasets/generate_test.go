@@ -61,11 +61,13 @@ func TestGeneratorsDeterministic(t *testing.T) {
 		"cdc-gfs":          "a92b17396b38bc49ed70df3d5de7686931714d1dcd2351975830600e189d5dda",
 		"journal-gca":      "eef1d604cdbb813b00f2470cf2b0392ea096cd5cbad5c35575cfbb4f2a888a52",
 		"journal-gfa":      "734f0b674dfcfd19d456bef4725f5a1e0586844f512dcec5121cc4cc3b98c8a2",
+		"journal-gfa-code": "e4224d1de1bba8c1cde39ff0481327cfee2ee59698aa338f7ee91ca3f794a798",
 		"journal-gfr":      "93b11a25f0cac076c04169019e1325083890a080218338c95f94bb84f5d6e502",
 		"journal-gfs-uffs": "cd8d213bd36ba7034b39864bb42c4437cf68d465d01550dfb6e570d77210246d",
 		"uffs-s1":          "d4d45650fccbcddc9cd26530c4afa40b8758aeceb16e974430001e702a4e18db",
 		"uffs-s2":          "b05f58c0c86d3e049686d1c40ea3f593aba4948194f21033ddb20da7d0648ccd",
 		"uffs-s3":          "b004f99b5fe9829229889fd05401e282ba1fdfbd4cf7e01e189fbaa92d51ba68",
+		"journal-example4": "9c7818e31482f1d68e272f2fa662e9d68722afa90ecb71498982328e6a9b7b5b",
 	}
 	var names []string
 	for _, g := range Generators() {
@@ -320,6 +322,37 @@ func TestGenerateJournalGFA(t *testing.T) {
 	}
 }
 
+// journal-gfa-code: k_i from the sample variances, so each redundant
+// column's sample variance is exactly var_ratio x its smaller parent's.
+func TestGenerateJournalGFACode(t *testing.T) {
+	ds := gen(t, "journal-gfa-code", params.Params{"n_samples": 500, "var_ratio": 0.85}, 3)
+	tr := ds.Truth
+	checkPartition(t, "gfa-code", tr, 30, 15)
+	n, _ := ds.X.Dims()
+	sv := func(j int) float64 {
+		var s, s2 float64
+		for i := range n {
+			x := ds.X.At(i, j)
+			s += x
+			s2 += x * x
+		}
+		m := s / float64(n)
+		return s2/float64(n) - m*m
+	}
+	for _, j := range tr.Redundant {
+		lo := math.Inf(1)
+		for _, q := range tr.Parents[j] {
+			lo = min(lo, sv(q))
+		}
+		if r := sv(j) / lo; math.Abs(r-0.85) > 1e-9 {
+			t.Errorf("column %d: sample variance ratio %g, want 0.85", j, r)
+		}
+		if math.Abs(tr.Variance[j]-sv(j)) > 1e-9*sv(j) {
+			t.Errorf("column %d: truth variance %g, sample %g", j, tr.Variance[j], sv(j))
+		}
+	}
+}
+
 // Journal Sec. VIII-F, Tables XII, XIII, Figure 5.
 func TestGenerateJournalGFSUFFS(t *testing.T) {
 	for _, factors := range []int{2, 3} {
@@ -465,5 +498,103 @@ func TestNormalSampler(t *testing.T) {
 	if math.Abs(mean) > 5*se || math.Abs(v-1) > 5*math.Sqrt2*se || math.Abs(kurt-3) > 5*math.Sqrt(96)*se ||
 		math.Abs(p-0.0455003) > 5*math.Sqrt(0.0455*0.9545/n) {
 		t.Errorf("mean %v variance %v kurtosis %v tail %v", mean, v, kurt, p)
+	}
+}
+
+// scale_to_eps: the data is divided by sqrt(eps*) so that eps = 1 is the
+// paper's data-dependent threshold: the pooled empirical noise variance
+// (Cor. 2) or the largest designed variance of a redundant column (Cor. 3).
+func TestGenerateScaleToEps(t *testing.T) {
+	p := params.Params{"noise_var": 0.1, "n_samples": 3000}
+	raw := gen(t, "journal-gfa", p, 5)
+	p["scale_to_eps"] = "noise"
+	sc := gen(t, "journal-gfa", p, 5)
+	eps := sc.Truth.EpsScale
+	if math.Abs(eps-0.1) > 0.01 {
+		t.Fatalf("noise: eps* = %v, want about 0.1", eps)
+	}
+	for _, j := range []int{0, 7, 29} {
+		if a, b := raw.X.At(3, j)/math.Sqrt(eps), sc.X.At(3, j); math.Abs(a-b) > 1e-12*math.Max(1, math.Abs(a)) {
+			t.Errorf("column %d: %v / sqrt(eps*) != %v", j, raw.X.At(3, j), b)
+		}
+	}
+	// The residual X_r - k' prod(parents) has empirical variance 1 on average.
+	var pooled float64
+	n, _ := sc.X.Dims()
+	for _, j := range sc.Truth.Redundant {
+		var s, s2 float64
+		for i := range n {
+			r := sc.X.At(i, j) - sc.Truth.Coef[j]*sc.X.At(i, sc.Truth.Parents[j][0])*sc.X.At(i, sc.Truth.Parents[j][1])
+			s += r
+			s2 += r * r
+		}
+		m := s / float64(n)
+		pooled += (s2/float64(n) - m*m) / float64(len(sc.Truth.Redundant))
+	}
+	if math.Abs(pooled-1) > 1e-9 {
+		t.Errorf("noise: pooled residual variance after scaling %v, want 1", pooled)
+	}
+	p["scale_to_eps"] = "noise_max"
+	if m := gen(t, "journal-gfa", p, 5).Truth.EpsScale; !(m > eps) || m > 0.12 {
+		t.Errorf("noise_max: eps* = %v, want the largest noise variance, above the pooled %v", m, eps)
+	}
+	res := gen(t, "journal-gfa", params.Params{"degree": 4, "scale_to_eps": "residual"}, 5)
+	top := 0.0
+	for _, j := range res.Truth.Redundant {
+		top = max(top, res.Truth.Variance[j])
+	}
+	if math.Abs(top-1) > 1e-12 {
+		t.Errorf("residual: largest redundant variance %v after scaling, want 1", top)
+	}
+	checkMonomials(t, "gfa residual", res.X, res.Truth, 0, 1e-9)
+	if _, err := Generate("journal-gfa", params.Params{"scale_to_eps": "noise"}, 1); err == nil {
+		t.Error("scale_to_eps noise without noise accepted")
+	}
+	if _, err := Generate("journal-gfa", params.Params{"scale_to_eps": "x"}, 1); err == nil {
+		t.Error("scale_to_eps x accepted")
+	}
+}
+
+// Journal Appendix E, Example 4: X4 = X1 X3, X5 = X1 X2^2, and the explicit
+// degree-3 monomial map with the counts of Table XVIII.
+func TestGenerateExample4(t *testing.T) {
+	ds := gen(t, "journal-example4", params.Params{"n_samples": 2000}, 3)
+	n, d := ds.X.Dims()
+	if n != 2000 || d != 5 {
+		t.Fatalf("shape %dx%d", n, d)
+	}
+	for i := range n {
+		x := ds.X.RawRowView(i)
+		if x[3] != x[0]*x[2] || math.Abs(x[4]-x[0]*x[1]*x[1]) > 1e-12*math.Max(1, math.Abs(x[4])) {
+			t.Fatalf("row %d: %v", i, x)
+		}
+	}
+	for j, want := range []float64{0.9, 0.8, 0.7} {
+		var s2 float64
+		for i := range n {
+			s2 += ds.X.At(i, j) * ds.X.At(i, j)
+		}
+		if v := s2 / float64(n); math.Abs(v-want) > 0.1 {
+			t.Errorf("X%d: variance %v, want about %v", j+1, v, want)
+		}
+	}
+	for deg, want := range map[int]int{-1: 56, 0: 1, 1: 5, 2: 15, 3: 35} {
+		m := gen(t, "journal-example4", params.Params{"n_samples": 10, "feature_map": "poly3", "map_degree": deg}, 3)
+		if _, d := m.X.Dims(); d != want || len(m.Features) != want {
+			t.Errorf("map_degree %d: %d columns, want %d", deg, d, want)
+		}
+	}
+	m := gen(t, "journal-example4", params.Params{"n_samples": 10, "feature_map": "poly3"}, 3)
+	for j, name := range map[int]string{0: "1", 1: "X1", 6: "X1^2", 7: "X1 X2", 21: "X1^3", 22: "X1^2 X2", 55: "X5^3"} {
+		if m.Features[j] != name {
+			t.Errorf("feature %d is %q, want %q", j, m.Features[j], name)
+		}
+	}
+	x := gen(t, "journal-example4", params.Params{"n_samples": 10}, 3).X
+	if got, want := m.X.At(4, 22), x.At(4, 0)*x.At(4, 0)*x.At(4, 1); math.Abs(got-want) > 1e-12 {
+		t.Errorf("X1^2 X2 = %v, want %v", got, want)
+	}
+	if _, err := Generate("journal-example4", params.Params{"map_degree": 2}, 1); err == nil {
+		t.Error("map_degree without feature_map accepted")
 	}
 }

@@ -348,6 +348,11 @@ func (c *Config) check(d *decoder) {
 type registryOptions struct {
 	Missing     string `param:"missing" doc:"missing-value policy: drop, mean or most_frequent (default: the registry's)"`
 	Categorical string `param:"categorical" doc:"encoding of categorical columns: onehot or ordinal (default: the registry's)"`
+	// Scale and Subsample prepare the data as a paper may have: e.g. COIL-20
+	// pixels in [0,255] instead of [0,1] (scale: 255), MNIST pixels in
+	// [0,1] (scale: 0.00392156862745098), or a random part of MNIST.
+	Scale     float64 `param:"scale" doc:"multiply every feature by this before preprocessing (e.g. 255 for 8-bit pixels of an image set stored in [0,1])"`
+	Subsample int     `param:"subsample" doc:"keep this many rows, drawn at random without replacement from every class in proportion (seeded per repetition); 0 keeps all"`
 }
 
 type fileOptions struct {
@@ -359,7 +364,7 @@ type fileOptions struct {
 }
 
 var (
-	registryParams = mustDescribe(registryOptions{})
+	registryParams = mustDescribe(registryOptions{Scale: 1})
 	fileParams     = mustDescribe(fileOptions{LabelCol: "none", Header: "auto"})
 )
 
@@ -402,6 +407,24 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 		ds.Kind, ds.Path, ds.pspecs, owner = File, p, fileParams, "data file "+ds.Name
 	}
 	ds.Params = typeSettings(d, owner, ds.Params, ds.pspecs, path+".params")
+	if ds.Kind == Registry {
+		for _, s := range ds.Params {
+			for _, v := range s.Values {
+				o := registryOptions{Scale: 1}
+				switch s.Name {
+				case "scale":
+					o.Scale, _ = v.(float64)
+				case "subsample":
+					o.Subsample, _ = v.(int)
+				default:
+					continue
+				}
+				if err := o.validate(); err != nil {
+					d.errAt(s.Pos, path+".params."+s.Name, "%v", err)
+				}
+			}
+		}
+	}
 	if ds.Kind == Generated {
 		for _, s := range ds.Params {
 			if s.Name == "seed" {

@@ -30,6 +30,17 @@
 // the cells matched to it form a group); shards can share one results
 // directory or write separate ones that Merge combines.
 //
+// Partial runs. Options.Datasets runs only the cells of some datasets
+// (gsbench run --datasets), e.g. the panels of a paper table that fit on a
+// machine; the outputs are rendered from the cells present.
+//
+// Data preparation. Registry datasets take scale (multiply every feature)
+// and subsample (a stratified, seeded subset of rows) besides missing and
+// categorical, so a config can state how a paper prepared its data.
+//
+// The paper configs (configs/paper/) and the comparison of their results
+// with the published values are in the subpackage compare.
+//
 // Matching. A method with `match: LABEL` is given k = the number of
 // features the LABEL method produced on the same data (journal Tables IV,
 // V, XI, XIII compare methods at equal size); its cells run after those

@@ -47,7 +47,7 @@ func ExampleRun() {
 	defer os.RemoveAll(dir)
 	cfg, err := experiments.Parse("example.yaml", []byte(`
 name: example
-datasets: [{name: journal-gfa, params: {n_samples: 300, d: 8, n_independent: 4}}]
+datasets: [{name: journal-gfa, params: {n_samples: 300, d: 8, n_independent: 4, var_ratio: 0.5}}]
 methods: [{name: gfa, params: {family: "multilinear:2"}}]
 metrics: [n_selected, success_rate]
 tables: [{name: t, rows: method, value: success_rate}]

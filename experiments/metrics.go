@@ -44,6 +44,9 @@ type metricDef struct {
 	info    MetricInfo
 	decode  func(params.Params) (any, error)
 	compute func(ctx context.Context, e *evalCell, opts any) ([]Value, error)
+	// names, when set, lists the values the metric records with the given
+	// options (info.Values then shows their pattern).
+	names func(opts any) []string
 }
 
 var metricDefs []*metricDef
@@ -144,7 +147,11 @@ func (c *Config) checkMetrics(d *decoder) {
 func (c *Config) valueNames() []string {
 	var out []string
 	for _, ms := range c.Metrics {
-		if ms.def != nil {
+		switch {
+		case ms.def == nil:
+		case ms.def.names != nil && ms.opts != nil:
+			out = append(out, ms.def.names(ms.opts)...)
+		default:
 			out = append(out, ms.def.info.Values...)
 		}
 	}

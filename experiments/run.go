@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -37,6 +39,10 @@ type Options struct {
 	Fresh bool
 	// Quick runs the config's quick variant.
 	Quick bool
+	// Datasets, when set, runs only the cells of the datasets with these
+	// labels (e.g. the panels of a paper table that fit on this machine);
+	// the outputs are rendered from the cells present, the others missing.
+	Datasets []string
 	// DataDir is where registry datasets are looked for ("" as datasets.DataDir).
 	DataDir string
 	// Progress, when set, is called after every cell (from several goroutines,
@@ -92,8 +98,9 @@ type Summary struct {
 	Resumed  int
 	Ran      int
 	Failed   []Failure
-	Missing  int  // cells of the plan without a result in Dir (other shards, interrupted)
-	Rendered bool // tables and figures were written
+	Missing  int      // cells of the plan without a result in Dir (other shards, interrupted)
+	Rendered bool     // tables and figures were written
+	Filtered []string // the --datasets filter of the run
 	Canceled bool
 	Elapsed  time.Duration
 }
@@ -135,15 +142,18 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 		data:        map[int]*dataSlot{},
 		start:       start,
 	}
-	sum := &Summary{Dir: dir, Plan: plan, Total: len(plan.Cells)}
+	sum := &Summary{Dir: dir, Plan: plan, Total: len(plan.Cells), Filtered: opt.Datasets}
 	stored, err := loadStore(dir)
 	if err != nil {
 		return nil, err
 	}
 	// Resume: keep the stored results of this shard's cells.
 	var todo []*Cell
+	if err := checkDatasetFilter(c, opt.Datasets); err != nil {
+		return nil, err
+	}
 	for _, cell := range plan.Cells {
-		if !opt.Shard.Has(cell) {
+		if !opt.Shard.Has(cell) || len(opt.Datasets) > 0 && !slices.Contains(opt.Datasets, cell.Instance.Dataset.Label) {
 			continue
 		}
 		sum.InShard++
@@ -169,19 +179,23 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 	r.report()
 
 	// Fill in the cells of other shards that are already on disk.
-	if opt.Shard.N > 1 {
+	if opt.Shard.N > 1 || len(opt.Datasets) > 0 {
 		if stored, err = loadStore(dir); err != nil {
 			return nil, err
 		}
 		for i, cell := range plan.Cells {
-			if r.results[i] == nil && !opt.Shard.Has(cell) {
+			if r.results[i] == nil {
 				r.results[i] = stored.result(cell, r.metricsHash)
 			}
 		}
 	}
-	for _, res := range r.results {
+	filteredOut := 0
+	for i, res := range r.results {
 		if res == nil {
 			sum.Missing++
+			if len(opt.Datasets) > 0 && !slices.Contains(opt.Datasets, plan.Cells[i].Instance.Dataset.Label) {
+				filteredOut++
+			}
 		}
 	}
 	sum.Elapsed = time.Since(start)
@@ -192,7 +206,7 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 			return sum, err
 		}
 	}
-	if sum.Missing == 0 {
+	if sum.Missing == 0 || sum.Missing == filteredOut && !sum.Canceled {
 		if err := render(dir, plan, r.results); err != nil {
 			return sum, err
 		}
@@ -217,6 +231,23 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 		return sum, fmt.Errorf("%d of %d cells failed: %w", len(sum.Failed), sum.InShard, ErrCellsFailed)
 	}
 	return sum, nil
+}
+
+// checkDatasetFilter checks that every label of a --datasets filter names
+// a dataset of the config.
+func checkDatasetFilter(c *Config, labels []string) error {
+	for _, l := range labels {
+		found := false
+		var all []string
+		for _, ds := range c.Datasets {
+			found = found || ds.Label == l
+			all = append(all, ds.Label)
+		}
+		if !found {
+			return fmt.Errorf("%s: no dataset is labelled %q; the labels are %s", c.Path, l, strings.Join(all, ", "))
+		}
+	}
+	return nil
 }
 
 // runner executes the cells of one Run.
@@ -274,6 +305,11 @@ func (r *runner) execute(todo []*Cell) {
 		r.mu.Unlock()
 	})
 	defer stop()
+	if min(r.jobs, len(todo)) > 1 {
+		// Cells run side by side: one BLAS thread each, so that the
+		// library's threads do not oversubscribe the cores.
+		defer fastblas.Serial()()
+	}
 	var wg sync.WaitGroup
 	for range min(r.jobs, len(todo)) {
 		wg.Add(1)
@@ -521,9 +557,12 @@ func loadInstance(in *Instance, dataDir string) (*loaded, error) {
 	case Generated:
 		d, err = datasets.Generate(ds.Name, in.Params, in.Seed)
 	case Registry:
-		var o registryOptions
+		o := registryOptions{Scale: 1}
 		if err = in.Params.Decode("dataset "+ds.Name, &o); err == nil {
 			d, err = datasets.Load(ds.Name, datasets.Options{DataDir: dataDir, Missing: o.Missing, Categorical: o.Categorical})
+		}
+		if err == nil {
+			err = o.prepare(d, in.Seed)
 		}
 	case File:
 		o := fileOptions{LabelCol: "none", Header: "auto"}

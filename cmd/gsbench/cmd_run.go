@@ -17,7 +17,7 @@ import (
 func init() {
 	register("run", command{
 		summary: "run experiment configs: cells in parallel, resumable, into results/NAME",
-		usage:   "CONFIG... [--out DIR] [--jobs N] [--shard I/N] [--quick] [--fresh] [--data-dir DIR] [--progress auto|bar|plain|none]",
+		usage:   "CONFIG... [--out DIR] [--jobs N] [--shard I/N] [--datasets LABELS] [--quick] [--fresh] [--data-dir DIR] [--progress auto|bar|plain|none]",
 		run:     runRun,
 	})
 }
@@ -31,6 +31,7 @@ func runRun(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "recompute cells already stored")
 	dataDir := fs.String("data-dir", "", "data directory (default: $GSBENCH_DATA, then the user cache directory)")
 	progress := fs.String("progress", "auto", "auto (a bar on a terminal, plain lines otherwise), bar, plain or none")
+	only := fs.String("datasets", "", "run only the cells of the datasets with these labels (comma-separated, e.g. the panels of a paper table that fit on this machine); outputs show the others as missing")
 	configs, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -38,7 +39,7 @@ func runRun(args []string, stdout io.Writer) error {
 	if len(configs) == 0 {
 		return fmt.Errorf("give at least one config file (e.g. configs/quickstart.yaml)")
 	}
-	opt := experiments.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Command: append([]string{"gsbench", "run"}, args...)}
+	opt := experiments.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Datasets: splitList(*only), Command: append([]string{"gsbench", "run"}, args...)}
 	if *shard != "" {
 		if opt.Shard, err = experiments.ParseShard(*shard); err != nil {
 			return err
@@ -129,6 +130,8 @@ func printRunSummary(w io.Writer, c *experiments.Config, s *experiments.Summary)
 	switch {
 	case s.Rendered:
 		fmt.Fprintf(w, "results in %s (README.md, tables/, figures/, cells.csv)\n", s.Dir)
+	case s.Missing > 0 && !s.Canceled && len(s.Filtered) > 0:
+		fmt.Fprintf(w, "%d cells of the other datasets are not in %s (--datasets %s)\n", s.Missing, s.Dir, strings.Join(s.Filtered, ","))
 	case s.Missing > 0 && !s.Canceled:
 		fmt.Fprintf(w, "%d cells of other shards are not in %s yet; when every shard is done: gsbench merge --out DIR SHARD_DIRS... (or gsbench report %s for a shared directory)\n", s.Missing, s.Dir, s.Dir)
 	}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReportCompare: report --compare reads the reference files, the
+// results and the notes, and writes the reproduction report; --datasets
+// runs one dataset of a config.
+func TestReportCompare(t *testing.T) {
+	dir := t.TempDir()
+	ref, res, notes := filepath.Join(dir, "reference"), filepath.Join(dir, "paper"), filepath.Join(dir, "notes")
+	for _, d := range []string{ref, notes} {
+		os.MkdirAll(d, 0o755)
+	}
+	// An item with a rule (journal Table XVIII) and its config.
+	src, err := os.ReadFile("../../results/reference/journal-table18-feature-map.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ref, "journal-table18-feature-map.yaml"), src, 0o644)
+	os.WriteFile(filepath.Join(notes, "journal-table18-feature-map.md"), []byte("summary: counted\n"), 0o644)
+	out := filepath.Join(dir, "REPRODUCTION.md")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"run", "../../configs/paper/journal-table18-feature-map.yaml", "--quick", "--out", res, "--progress", "none", "--datasets", "Phi(X)"}, 0, "5 cells: 5 computed"},
+		{[]string{"run", "../../configs/paper/journal-table18-feature-map.yaml", "--out", res, "--datasets", "nope"}, 2, `no dataset is labelled "nope"`},
+		{[]string{"report", "--compare", "--reference", ref, "--results", res, "--notes", notes, "--out", out}, 0, "1 items: 1 reproduced"},
+		{[]string{"report", "--compare", "somedir"}, 2, "give no results directories"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		got := stdout.String() + stderr.String()
+		if code != tc.code || !strings.Contains(got, tc.want) {
+			t.Errorf("gsbench %s: exit %d, output:\n%s\nwant exit %d and %q", strings.Join(tc.args, " "), code, got, tc.code, tc.want)
+		}
+	}
+	md, _ := os.ReadFile(out)
+	for _, s := range []string{"| [journal-table18-feature-map](#journal-table18-feature-map) |", "**reproduced**", "counted", "| 56 | 56.0 |"} {
+		if !strings.Contains(string(md), s) {
+			t.Errorf("the report lacks %q", s)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package compare
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeJSONL writes cells as cells.jsonl of a results directory, with a
+// config.yaml naming the dataset sources.
+func writeResults(t *testing.T, dir string, cells []map[string]any, config string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, c := range cells {
+		line, _ := json.Marshal(c)
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cells.jsonl"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const testRef = `item: journal-table98-test
+paper: journal
+source: gs-extraction-selection-journal.txt
+kind: table
+number: "XCVIII"
+lines: [1, 9]
+caption: "test"
+metric: n_features
+protocol: "p"
+notes: "n"
+values:
+  - {panel: "", dataset: usps, row: "2", column: "0.1", method: gfr, params: {family: "multilinear:2", eps2: 0.1}, value: 61, line: 2}
+  - {panel: "", dataset: usps, row: "2", column: "0.5", method: gfr, params: {family: "multilinear:2", eps2: 0.5}, value: 30, line: 3}
+  - {panel: "", dataset: usps, row: "1 (PCA)", column: "0.5", method: pca, params: {eps2: 0.5}, value: 70, line: 4}
+  - {panel: "", dataset: usps, row: "2", column: "1", method: gfr, params: {family: "multilinear:2", eps2: 1}, value: 21, line: 5}
+`
+
+func cell(prep string, method, family string, eps2, n float64) map[string]any {
+	mp := map[string]any{"eps2": eps2}
+	if family != "" {
+		mp["family"] = family
+	}
+	return map[string]any{"dataset": "USPS", "dataset_params": map[string]any{"scale": 1}, "preprocess": prep,
+		"method": strings.ToUpper(method), "method_name": method, "method_params": mp, "rep": 0, "status": "ok",
+		"n_features": n, "values": map[string]any{"n_selected": n}}
+}
+
+// TestCompare: values are matched by their params, the primary variant
+// gives the verdict, other variants are shown, a value without cells is
+// missing, and the notes' summary line is the reason.
+func TestCompare(t *testing.T) {
+	root := t.TempDir()
+	ref, res, notes := filepath.Join(root, "reference"), filepath.Join(root, "paper"), filepath.Join(root, "notes")
+	for _, d := range []string{ref, notes} {
+		os.MkdirAll(d, 0o755)
+	}
+	os.WriteFile(filepath.Join(ref, "journal-table98-test.yaml"), []byte(testRef), 0o644)
+	os.WriteFile(filepath.Join(notes, "journal-table98-test.md"), []byte("summary: PCA differs, explained below\n\nThe PCA count is off because ...\n"), 0o644)
+	addRule(&Rule{Item: "journal-table98-test", Configs: []string{"t98"}, Value: "n_selected", Variants: []string{"preprocess"},
+		Primary: map[string]string{"preprocess": "standardize"}, How: "test"})
+	defer delete(rules, "journal-table98-test")
+	writeResults(t, filepath.Join(res, "t98-quick"), []map[string]any{
+		cell("standardize", "gfr", "multilinear:2", 0.1, 62), // ok (within 10 % or 2)
+		cell("standardize", "gfr", "multilinear:2", 0.5, 36), // near: |6| <= 2 x 3
+		cell("standardize", "pca", "", 0.5, 95),              // off
+		cell("none", "gfr", "multilinear:2", 0.1, 200),
+		cell("none", "gfr", "multilinear:2", 0.5, 30),
+	}, "name: t98\ndatasets:\n  - {name: usps, label: USPS}\n")
+	items, err := Compare(Options{Reference: ref, Results: res, Notes: notes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ir := items[0]
+	want := []string{OK, Near, Off, Missing}
+	for i, cv := range ir.Values {
+		if cv.Verdict != want[i] {
+			t.Errorf("value %d (%s %s): verdict %s, want %s (%+v)", i, cv.Ref.Row, cv.Ref.Column, cv.Verdict, want[i], cv.Primary)
+		}
+	}
+	if ir.Values[0].Primary.Value != 62 || len(ir.Values[0].All) != 2 {
+		t.Errorf("value 0: %+v", ir.Values[0].All)
+	}
+	if ir.Status != "differs (explained)" || ir.Reason != "PCA differs, explained below" || !ir.Results[0].Quick {
+		t.Errorf("status %q reason %q", ir.Status, ir.Reason)
+	}
+	if ir.BestVar != ir.Rule.primaryKey() && ir.VarScore["preprocess=none"] != 1 {
+		t.Errorf("variant scores %v", ir.VarScore)
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, items, Options{Reference: ref, Results: res, Notes: notes}, root); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, s := range []string{"| [journal-table98-test](#journal-table98-test) |", "**differs (explained)**", "1 / 1 / 1; 1", "The PCA count is off", "| 61 | 62.0 |", "V1 = preprocess=none"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+	// Full results are preferred to quick ones.
+	writeResults(t, filepath.Join(res, "t98"), []map[string]any{cell("standardize", "gfr", "multilinear:2", 0.1, 61)}, "name: t98\ndatasets:\n  - {name: usps, label: USPS}\n")
+	items, _ = Compare(Options{Reference: ref, Results: res, Notes: notes})
+	if items[0].Results[0].Quick || items[0].Values[0].Primary.Value != 61 {
+		t.Errorf("full results not preferred: %+v", items[0].Results[0])
+	}
+	// An investigation that did not find the cause says so in the status.
+	os.WriteFile(filepath.Join(notes, "journal-table98-test.md"), []byte("summary: PCA differs\ncause: not found\n\nTried ...\n"), 0o644)
+	items, _ = Compare(Options{Reference: ref, Results: res, Notes: notes, PreferQuick: true})
+	if items[0].Status != "differs (cause not found)" || strings.Contains(items[0].Notes, "cause:") {
+		t.Errorf("status %q, notes %q", items[0].Status, items[0].Notes)
+	}
+}
+
+func TestTolerance(t *testing.T) {
+	for _, tc := range []struct {
+		tol       Tolerance
+		pub, ours float64
+		ok1, ok2  bool
+		what      string
+	}{
+		{tolCount, 100, 109, true, true, "9 % of 100"},
+		{tolCount, 100, 115, false, true, "15 % of 100"},
+		{tolCount, 5, 7, true, true, "2 features"},
+		{tolAccuracy, 90, 91.6, false, true, "1.6 points"},
+		{tolTime, 20, 9, false, true, "a factor 2.2"},
+		{tolTime, 20, 39, true, true, "a factor 1.95"},
+		{tolExact, 7291, 7291, true, true, "equal"},
+		{tolExact, 7291, 9298, false, false, "different"},
+	} {
+		if got := tc.tol.within(tc.pub, tc.ours, 1); got != tc.ok1 {
+			t.Errorf("%s: within = %v", tc.what, got)
+		}
+		if got := tc.tol.within(tc.pub, tc.ours, 2); got != tc.ok2 {
+			t.Errorf("%s: within 2x = %v", tc.what, got)
+		}
+	}
+}
+
+// Every issue item has a rule, and every shipped reference value of an
+// item with results maps to a known parameter.
+func TestRulesCoverReference(t *testing.T) {
+	items, err := LoadReference("../../results/reference")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		r := ruleFor(it.Item)
+		if r.Pending == "no rule maps this item to results" {
+			t.Errorf("%s: no rule", it.Item)
+		}
+		for _, v := range it.Values {
+			for k := range v.Params {
+				if _, ok := r.key(v.Method, k); !ok && r.Stat != "shape" && r.Stat != "coef" && r.Pending == "" && k != "property" {
+					if k == "component" || k == "feature" || k == "element" || k == "gfs_standardized" || k == "uffs_standardized" {
+						continue
+					}
+					t.Errorf("%s: parameter %q of %s has no mapping", it.Item, k, v.Method)
+				}
+			}
+		}
+	}
+}
