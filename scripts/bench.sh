@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs the benchmarks behind gsbench's speed claims (README "Performance") and
+# prints one line per measurement. Run it on a quiet machine:
+#
+#   GSBENCH_DATA=/path/to/datasets scripts/bench.sh            # everything (~20 min on 2 cores)
+#   GSBENCH_DATA=/path/to/datasets scripts/bench.sh algorithms  # only the groups named
+#
+# Groups: algorithms peers datasets evaluate extraction selection nonlinear harness.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${GSBENCH_DATA:?set GSBENCH_DATA to the benchmark data directory}"
+export GSBENCH_DATA
+
+want() { [ $# -eq 0 ] || [[ " $* " == *" $group "* ]]; }
+bench() { # bench PACKAGE PATTERN [BENCHTIME]
+  go test -run '^$' -bench "$2" -benchtime "${3:-1x}" -benchmem -timeout 90m "$1" |
+    grep -E '^Benchmark|FAIL|panic' || true
+}
+
+echo "# $(date -u +%FT%TZ) $(go run ./cmd/gsbench version | tr '\n' ' ')"
+echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for group in algorithms peers datasets evaluate extraction selection nonlinear harness; do
+  want "$@" || continue
+  echo "## $group"
+  case $group in
+  algorithms) # GFS/GFR on COIL-20 (issue 2)
+    bench ./algorithms/ 'BenchmarkCOIL20$' 10x ;;
+  peers) # UFFS vs GFS on Table XII data, QMR-FS at 1e8 elements (issue 7)
+    bench ./baselines/uffs/ 'BenchmarkTableXII$' 10x
+    bench ./baselines/qmrfs/ 'BenchmarkStream1e8' ;;
+  datasets) # MNIST load time and memory (issue 3)
+    bench ./datasets/ 'BenchmarkLoadMNIST$' 3x ;;
+  evaluate) # USPS 5-fold SVM, k-means on MNIST (issue 4)
+    bench ./experiments/evaluate/ 'BenchmarkUSPSCV'
+    bench ./baselines/kmeans/ 'BenchmarkKMeansMNIST' ;;
+  extraction) # PCA on MNIST, kernel PCA 10000 x 20 (issue 5)
+    bench ./baselines/pca/ 'BenchmarkFitMNIST'
+    bench ./baselines/kpca/ 'BenchmarkFit10000x20' ;;
+  selection) # every selection baseline on COIL-20 (issue 6)
+    for p in lapscore spec mcfs ndfs udfs traceratio fisher svdentropy; do
+      bench ./baselines/$p/ 'BenchmarkCOIL20$'
+    done ;;
+  nonlinear) # UMAP and the autoencoder on MNIST (issue 11)
+    bench ./baselines/umap/ 'BenchmarkFitMNIST'
+    bench ./baselines/autoencoder/ 'BenchmarkMNIST' ;;
+  harness) # per-cell overhead on 10,000 trivial cells (issue 8)
+    bench ./experiments/ 'BenchmarkHarness'
+    /usr/bin/time -f '# quickstart: %e s wall, %M KB peak' go run ./cmd/gsbench run configs/quickstart.yaml --out "$(mktemp -d)" --progress plain >/dev/null ;;
+  esac
+done
