@@ -210,7 +210,9 @@ func newAdam(n int, lr float64) *adam {
 	return &adam{lr: lr, beta1: 0.9, beta2: 0.999, eps: 1e-8, m: make([]float64, n), v: make([]float64, n), b1t: 1, b2t: 1}
 }
 
-func (o *adam) step(params, grad []float64) {
+// step updates params with the gradient sum_i w[i] grads[i] (the mean-loss
+// gradients of the parts of a mini-batch, weighted by their share of its rows).
+func (o *adam) step(params []float64, grads [][]float64, w []float64) {
 	o.b1t *= o.beta1
 	o.b2t *= o.beta2
 	c2 := math.Sqrt(1 - o.b2t)
@@ -219,11 +221,28 @@ func (o *adam) step(params, grad []float64) {
 	b1, b2 := o.beta1, o.beta2
 	// Elementwise, so splitting among goroutines changes nothing.
 	par.Chunks(len(params), 1<<14, 0, func(_, lo, hi int) {
-		m, v, g, p := o.m[lo:hi], o.v[lo:hi], grad[lo:hi], params[lo:hi]
+		m, v, p := o.m[lo:hi], o.v[lo:hi], params[lo:hi]
 		v = v[:len(m)]
-		g = g[:len(m)]
 		p = p[:len(m)]
-		for i, gi := range g {
+		g0 := grads[0][lo:hi]
+		g0 = g0[:len(m)]
+		var g1 []float64
+		if len(grads) > 1 {
+			g1 = grads[1][lo:hi]
+			g1 = g1[:len(m)]
+		}
+		for i := range m {
+			gi := g0[i]
+			switch len(grads) {
+			case 1:
+			case 2:
+				gi = w[0]*gi + w[1]*g1[i]
+			default:
+				gi = 0
+				for k, g := range grads {
+					gi += w[k] * g[lo+i]
+				}
+			}
 			mi := b1*m[i] + (1-b1)*gi
 			vi := b2*v[i] + (1-b2)*gi*gi
 			m[i], v[i] = mi, vi
