@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the mini-batch products
+	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/par"
 )
 
@@ -121,7 +122,7 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 	if n == 0 || d == 0 {
 		return fmt.Errorf("autoencoder: empty data (%d x %d)", n, d)
 	}
-	if err := checkFinite(X); err != nil {
+	if err := linalg.CheckFinite("autoencoder", X); err != nil {
 		return err
 	}
 	net := newNetwork(d, ae.Layers, ae.K, act)
@@ -222,7 +223,7 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 	}
 	ae.net = net
 	ae.embedding = ae.encode(X)
-	if err := checkFinite(ae.embedding); err != nil {
+	if err := linalg.CheckFinite("features", ae.embedding); err != nil {
 		return fmt.Errorf("autoencoder: features not finite: %v", err)
 	}
 	ae.report = map[string]any{
@@ -280,7 +281,7 @@ func (ae *Autoencoder) Transform(X *mat.Dense) (*mat.Dense, error) {
 	if _, d := X.Dims(); d != ae.net.sizes[0] {
 		return nil, fmt.Errorf("autoencoder: Transform got %d columns, Fit had %d", d, ae.net.sizes[0])
 	}
-	if err := checkFinite(X); err != nil {
+	if err := linalg.CheckFinite("autoencoder", X); err != nil {
 		return nil, err
 	}
 	return ae.encode(X), nil
@@ -318,16 +319,3 @@ func (ae *Autoencoder) Embedding() *mat.Dense {
 // before each step) and, with early stopping, the validation losses, the
 // best epoch and whether training stopped early.
 func (ae *Autoencoder) Report() map[string]any { return ae.report }
-
-func checkFinite(X *mat.Dense) error {
-	r, c := X.Dims()
-	raw := X.RawMatrix()
-	for i := 0; i < r; i++ {
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("autoencoder: X[%d, %d] = %v: the data must be finite", i, j, v)
-			}
-		}
-	}
-	return nil
-}

@@ -74,12 +74,8 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 	case kp.K > n-1:
 		return fmt.Errorf("kpca: k = %d components requested, but the centered kernel matrix of %d samples has rank at most %d", kp.K, n, n-1)
 	}
-	for i := 0; i < n; i++ {
-		for j, v := range X.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("kpca: X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
-			}
-		}
+	if err := linalg.CheckFinite("kpca", X); err != nil {
+		return err
 	}
 	want := min(kp.K+1, n) // K components and the (K+1)-th eigenvalue for Trace
 	solver, err := kp.chooseSolver(n, want)

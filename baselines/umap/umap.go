@@ -10,6 +10,7 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the distance tiles and the eigensolver
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // ExactKNNLimit is the largest number of points whose neighbour graph the
@@ -125,7 +126,7 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 	if n == 0 || d == 0 {
 		return fmt.Errorf("umap: empty data (%d x %d)", n, d)
 	}
-	if err := checkFinite(X); err != nil {
+	if err := linalg.CheckFinite("umap", X); err != nil {
 		return err
 	}
 	u.x, u.a, u.b = X, a, b
@@ -307,7 +308,7 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 	if d != dTrain {
 		return nil, fmt.Errorf("umap: Transform got %d columns, Fit had %d", d, dTrain)
 	}
-	if err := checkFinite(X); err != nil {
+	if err := linalg.CheckFinite("umap", X); err != nil {
 		return nil, err
 	}
 	if X == u.x || mat.Equal(X, u.x) {
@@ -388,19 +389,6 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 		return nil, fmt.Errorf("umap: transform diverged: %v", err)
 	}
 	return mat.NewDense(m, dim, emb), nil
-}
-
-func checkFinite(X *mat.Dense) error {
-	r, c := X.Dims()
-	raw := X.RawMatrix()
-	for i := 0; i < r; i++ {
-		for j, v := range raw.Data[i*raw.Stride : i*raw.Stride+c] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("umap: X[%d, %d] = %v: the data must be finite", i, j, v)
-			}
-		}
-	}
-	return nil
 }
 
 func finiteSlice(x []float64) error {

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // Check returns an error when X is nil, empty or holds a NaN or Inf value,
@@ -16,14 +18,10 @@ func Check(method string, X *mat.Dense, k int) error {
 	if X == nil || X.IsEmpty() {
 		return fmt.Errorf("%s: empty data matrix", method)
 	}
-	n, d := X.Dims()
-	for i := 0; i < n; i++ {
-		for j, v := range X.RawRowView(i) {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%s: X[%d][%d] = %v; remove or impute non-finite values first", method, i, j, v)
-			}
-		}
+	if err := linalg.CheckFinite(method, X); err != nil {
+		return err
 	}
+	_, d := X.Dims()
 	if k < 0 || k > d {
 		return fmt.Errorf("%s: k = %d features to select, but the data has %d (0 ranks them all)", method, k, d)
 	}
