@@ -67,49 +67,31 @@ func ReadGolden(path string) ([]Metric, error) {
 }
 
 func parseGolden(path string, data []byte) ([]Metric, error) {
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file; a golden file starts with the header %s", path, strings.Join(goldenHeader, ","))
-	}
-	if err != nil {
-		return nil, csvError(path, err)
-	}
-	if !equalFields(header, goldenHeader) {
-		return nil, fmt.Errorf("%s:1: header %q: want %s (results/golden/README.md describes the format)", path, strings.Join(header, ","), strings.Join(goldenHeader, ","))
-	}
 	var out []Metric
 	seen := map[Key]int{}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, csvError(path, err)
-		}
-		line, _ := r.FieldPos(0)
-		if len(rec) != len(goldenHeader) {
-			return nil, fmt.Errorf("%s:%d: %d fields, want %d (%s)", path, line, len(rec), len(goldenHeader), strings.Join(goldenHeader, ","))
-		}
+	err := readRecords(path, data, goldenHeader, func(rec []string, line int) error {
 		m := Metric{Key: Key{Dataset: rec[0], Preprocess: rec[1], Method: rec[2], Metric: rec[3]}, Line: line}
+		var err error
 		for i, f := range rec[:4] {
 			if strings.TrimSpace(f) == "" {
-				return nil, fmt.Errorf("%s:%d: empty %s", path, line, goldenHeader[i])
+				return fmt.Errorf("%s:%d: empty %s", path, line, goldenHeader[i])
 			}
 		}
 		if m.Cells, err = strconv.Atoi(rec[4]); err != nil || m.Cells < 1 {
-			return nil, fmt.Errorf("%s:%d: cells %q: want the number of cells averaged, a positive integer", path, line, rec[4])
+			return fmt.Errorf("%s:%d: cells %q: want the number of cells averaged, a positive integer", path, line, rec[4])
 		}
 		if m.Value, err = strconv.ParseFloat(rec[5], 64); err != nil {
-			return nil, fmt.Errorf("%s:%d: golden %q: want a number", path, line, rec[5])
+			return fmt.Errorf("%s:%d: golden %q: want a number", path, line, rec[5])
 		}
 		if prev, dup := seen[m.Key]; dup {
-			return nil, fmt.Errorf("%s:%d: %s is listed twice (also on line %d)", path, line, m.Key, prev)
+			return fmt.Errorf("%s:%d: %s is listed twice (also on line %d)", path, line, m.Key, prev)
 		}
 		seen[m.Key] = line
 		out = append(out, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -128,6 +110,42 @@ func formatGolden(ms []Metric) []byte {
 
 // formatValue writes the shortest decimal that reads back to v.
 func formatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// readRecords reads the CSV file data (named path in errors): it checks
+// the header line against header and the field count of every record, and
+// calls fn with each record and its line number, stopping at fn's first
+// error. Errors name the file and line (results/golden/README.md describes
+// both formats).
+func readRecords(path string, data []byte, header []string, fn func(rec []string, line int) error) error {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	got, err := r.Read()
+	if err == io.EOF {
+		return fmt.Errorf("%s: empty file; it starts with the header %s", path, strings.Join(header, ","))
+	}
+	if err != nil {
+		return csvError(path, err)
+	}
+	if !equalFields(got, header) {
+		return fmt.Errorf("%s:1: header %q: want %s (results/golden/README.md describes the format)", path, strings.Join(got, ","), strings.Join(header, ","))
+	}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return csvError(path, err)
+		}
+		line, _ := r.FieldPos(0)
+		if len(rec) != len(header) {
+			return fmt.Errorf("%s:%d: %d fields, want %d (%s)", path, line, len(rec), len(header), strings.Join(header, ","))
+		}
+		if err := fn(rec, line); err != nil {
+			return err
+		}
+	}
+}
 
 func csvError(path string, err error) error {
 	var pe *csv.ParseError
@@ -267,45 +285,26 @@ func ReadTolerances(dir string) (*Tolerances, error) {
 
 func parseTolerances(path string, data []byte) (*Tolerances, error) {
 	ts := &Tolerances{Path: path, By: map[string]Tolerance{}}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.FieldsPerRecord = -1
-	header, err := r.Read()
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file; it starts with the header %s", path, strings.Join(toleranceHeader, ","))
-	}
-	if err != nil {
-		return nil, csvError(path, err)
-	}
-	if !equalFields(header, toleranceHeader) {
-		return nil, fmt.Errorf("%s:1: header %q: want %s", path, strings.Join(header, ","), strings.Join(toleranceHeader, ","))
-	}
 	lines := map[string]int{}
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, csvError(path, err)
-		}
-		line, _ := r.FieldPos(0)
-		if len(rec) != len(toleranceHeader) {
-			return nil, fmt.Errorf("%s:%d: %d fields, want %d (%s)", path, line, len(rec), len(toleranceHeader), strings.Join(toleranceHeader, ","))
-		}
+	err := readRecords(path, data, toleranceHeader, func(rec []string, line int) error {
 		kind := strings.TrimSpace(rec[0])
 		if kind == "" {
-			return nil, fmt.Errorf("%s:%d: empty metric", path, line)
+			return fmt.Errorf("%s:%d: empty metric", path, line)
 		}
 		if prev, dup := lines[kind]; dup {
-			return nil, fmt.Errorf("%s:%d: metric %s is listed twice (also on line %d)", path, line, kind, prev)
+			return fmt.Errorf("%s:%d: metric %s is listed twice (also on line %d)", path, line, kind, prev)
 		}
 		lines[kind] = line
 		t, err := ParseTolerance(rec[1])
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %s: %v", path, line, kind, err)
+			return fmt.Errorf("%s:%d: %s: %v", path, line, kind, err)
 		}
 		t.Note = rec[2]
 		ts.add(kind, t)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return ts, nil
 }
