@@ -1,6 +1,7 @@
 package algorithms
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -202,29 +203,33 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		}
 		var X mat.Dense
 		X.Mul(Z, A.T())
-		saved := denseEigenLimit
-		denseEigenLimit = tc.dense
-		g := &GFR{Family: tc.fam, K: 10}
-		err := g.Fit(&X, nil)
-		denseEigenLimit = saved
-		if err != nil {
-			t.Fatal(err)
-		}
 		eig, rho := pcaReference(&X)
-		tr := g.Trace()
-		if len(tr) != 11 {
-			t.Fatalf("%s: trace has %d values, want 10 + the residual", tc.name, len(tr))
-		}
-		for j := 0; j < 11; j++ {
-			if math.Abs(tr[j]-eig[j]) > 1e-9*eig[0] {
-				t.Errorf("%s: lambda_%d = %.12g, PCA eigenvalue %.12g", tc.name, j+1, tr[j], eig[j])
+		// Count mode (K = 10) and threshold mode (Eps2 between the 10th and
+		// 11th eigenvalues) extract the same 10 directions.
+		for _, g := range []*GFR{{Family: tc.fam, K: 10}, {Family: tc.fam, Eps2: (eig[9] + eig[10]) / 2}} {
+			mode := fmt.Sprintf("%s, K=%d eps2=%.4g", tc.name, g.K, g.Eps2)
+			saved := denseEigenLimit
+			denseEigenLimit = tc.dense
+			err := g.Fit(&X, nil)
+			denseEigenLimit = saved
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		C := g.Components()
-		for j := 0; j < 10; j++ {
-			dot := floats.Dot(mat.Col(nil, j, C), mat.Col(nil, j, rho))
-			if math.Abs(math.Abs(dot)-1) > 1e-7 {
-				t.Errorf("%s: direction %d has |cos| %g with the principal direction", tc.name, j+1, math.Abs(dot))
+			tr := g.Trace()
+			if len(tr) != 11 {
+				t.Fatalf("%s: trace has %d values, want 10 + the residual", mode, len(tr))
+			}
+			for j := 0; j < 11; j++ {
+				if math.Abs(tr[j]-eig[j]) > 1e-9*eig[0] {
+					t.Errorf("%s: lambda_%d = %.12g, PCA eigenvalue %.12g", mode, j+1, tr[j], eig[j])
+				}
+			}
+			C := g.Components()
+			for j := 0; j < 10; j++ {
+				dot := floats.Dot(mat.Col(nil, j, C), mat.Col(nil, j, rho))
+				if math.Abs(math.Abs(dot)-1) > 1e-7 {
+					t.Errorf("%s: direction %d has |cos| %g with the principal direction", mode, j+1, math.Abs(dot))
+				}
 			}
 		}
 	}

@@ -18,8 +18,6 @@ import (
 // Krylov solver is used.
 var denseEigenLimit = 64
 
-var KrylovBlocks, KrylovCalls int
-
 // Subspace parameters of the iterative solver: the largest basis, and how
 // many Ritz vectors a restart keeps.
 const (

@@ -483,8 +483,9 @@ func (o *Orthogonalizer) update(r0 int) {
 		o.sigma[i] = math.Max(0, o.sigma[i]-floats.Dot(ci, ci))
 	}
 	if o.cov != nil {
-		// Both triangles, so that the covariance stays usable by Dgemm.
-		impl.Dgemm(blas.NoTrans, blas.Trans, d, d, a, -1, c, a, c, a, 1, o.cov.RawSymmetric().Data, d)
+		// Upper triangle only (a SymDense's storage): half the flops of a
+		// full product.
+		impl.Dsyrk(blas.Upper, blas.NoTrans, d, a, -1, c, a, 1, o.cov.RawSymmetric().Data, d)
 	}
 	o.lastC = c
 	o.lastA = a

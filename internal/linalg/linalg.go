@@ -27,11 +27,32 @@ import (
 // true, the d x k matrix whose columns are corresponding unit eigenvectors.
 func EigenSym(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
 	d := S.SymmetricDim()
-	if d == 0 {
-		return nil, nil, fmt.Errorf("linalg: empty matrix")
-	}
 	if k <= 0 || k > d {
 		k = d
+	}
+	return eigenSym(S, selection{k: k}, vectors)
+}
+
+// EigenSymAbove returns the eigenvalues of the symmetric matrix S greater
+// than vl, in decreasing order, and, when vectors is true, the d x m matrix
+// of corresponding unit eigenvectors (nil when there are none). It costs one
+// factorization however many eigenvalues lie above vl (PCA up to a variance
+// threshold).
+func EigenSymAbove(S *mat.SymDense, vl float64, vectors bool) ([]float64, *mat.Dense, error) {
+	return eigenSym(S, selection{above: true, vl: vl}, vectors)
+}
+
+// selection names the eigenpairs wanted: the k largest, or every one above vl.
+type selection struct {
+	k     int
+	above bool
+	vl    float64
+}
+
+func eigenSym(S *mat.SymDense, sel selection, vectors bool) ([]float64, *mat.Dense, error) {
+	d := S.SymmetricDim()
+	if d == 0 {
+		return nil, nil, fmt.Errorf("linalg: empty matrix")
 	}
 	raw := S.RawSymmetric()
 	for i := 0; i < d; i++ {
@@ -41,25 +62,19 @@ func EigenSym(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, erro
 			}
 		}
 	}
+	if sel.above && (math.IsNaN(sel.vl) || math.IsInf(sel.vl, 0)) {
+		return nil, nil, fmt.Errorf("linalg: eigenvalue bound %v is not finite", sel.vl)
+	}
 	var vals []float64
 	var vecs *mat.Dense
 	var err error
 	if fastblas.HasLAPACK() {
-		vals, vecs, err = eigenLAPACK(S, k, vectors)
+		vals, vecs, err = eigenLAPACK(S, sel, vectors)
 	} else {
-		vals, vecs, err = eigenGonum(S, k, vectors)
+		vals, vecs, err = eigenGonum(S, sel, vectors)
 	}
 	if err != nil {
 		return nil, nil, err
-	}
-	if vecs != nil {
-		col := make([]float64, d)
-		for j := 0; j < k; j++ {
-			mat.Col(col, j, vecs)
-			if FlipSign(col) {
-				vecs.SetCol(j, col)
-			}
-		}
 	}
 	return vals, vecs, nil
 }
@@ -82,18 +97,25 @@ func FlipSign(v []float64) bool {
 	return false
 }
 
-func eigenGonum(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
+func eigenGonum(S *mat.SymDense, sel selection, vectors bool) ([]float64, *mat.Dense, error) {
 	d := S.SymmetricDim()
 	var es mat.EigenSym
 	if !es.Factorize(S, vectors) {
 		return nil, nil, fmt.Errorf("linalg: symmetric eigendecomposition did not converge")
 	}
-	all := es.Values(nil)
+	all := es.Values(nil) // increasing
+	k := sel.k
+	if sel.above {
+		k = 0
+		for k < d && all[d-1-k] > sel.vl {
+			k++
+		}
+	}
 	vals := make([]float64, k)
 	for j := 0; j < k; j++ {
 		vals[j] = all[d-1-j]
 	}
-	if !vectors {
+	if !vectors || k == 0 {
 		return vals, nil, nil
 	}
 	var ev mat.Dense
@@ -102,12 +124,13 @@ func eigenGonum(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, er
 	col := make([]float64, d)
 	for j := 0; j < k; j++ {
 		mat.Col(col, d-1-j, &ev)
+		FlipSign(col)
 		vecs.SetCol(j, col)
 	}
 	return vals, vecs, nil
 }
 
-func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, error) {
+func eigenLAPACK(S *mat.SymDense, sel selection, vectors bool) ([]float64, *mat.Dense, error) {
 	d := S.SymmetricDim()
 	raw := S.RawSymmetric()
 	// The row-major upper triangle is the column-major lower triangle.
@@ -119,8 +142,18 @@ func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, e
 	if vectors {
 		jobz = 'V'
 	}
+	k := sel.k // columns of z: the number wanted, or a bound on it
 	il, iu := 1, d
-	if k < d {
+	vl, vu := 0.0, 0.0
+	switch {
+	case sel.above:
+		// dsyevr's range 'V' is the half-open interval (vl, vu]; vu is
+		// Gershgorin's bound on the largest eigenvalue.
+		rng, vl, vu, k = 'V', sel.vl, gershgorin(a, d), d
+		if vu <= vl {
+			return nil, nil, nil
+		}
+	case k < d:
 		rng, il = 'I', d-k+1
 	}
 	w := make([]float64, d)
@@ -131,16 +164,16 @@ func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, e
 	isuppz := make([]int32, 2*max(1, k))
 	work := make([]float64, 1)
 	iwork := make([]int32, 1)
-	if _, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, 0, 0, il, iu, 0, w, z, d, isuppz, work, -1, iwork, -1); info != 0 {
+	if _, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, vl, vu, il, iu, 0, w, z, d, isuppz, work, -1, iwork, -1); info != 0 {
 		return nil, nil, fmt.Errorf("linalg: dsyevr workspace query failed (info %d)", info)
 	}
 	work = make([]float64, int(work[0]))
 	iwork = make([]int32, iwork[0])
-	m, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, 0, 0, il, iu, 0, w, z, d, isuppz, work, len(work), iwork, len(iwork))
+	m, info := fastblas.Dsyevr(jobz, rng, 'L', d, a, d, vl, vu, il, iu, 0, w, z, d, isuppz, work, len(work), iwork, len(iwork))
 	if info == 0 && m != k && rng == 'I' {
 		// With an index range, dsyevr can return fewer eigenvalues than asked
 		// on a tight cluster at the boundary; compute them all instead.
-		vals, vecs, err := eigenLAPACK(S, d, vectors)
+		vals, vecs, err := eigenLAPACK(S, selection{k: d}, vectors)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -149,19 +182,54 @@ func eigenLAPACK(S *mat.SymDense, k int, vectors bool) ([]float64, *mat.Dense, e
 		}
 		return vals[:k], vecs, nil
 	}
+	if rng == 'V' {
+		k = m
+	}
 	if info != 0 || m != k {
 		return nil, nil, fmt.Errorf("linalg: dsyevr failed (info %d, %d of %d eigenvalues)", info, m, k)
 	}
 	vals := slices.Clone(w[:k])
 	slices.Reverse(vals)
-	if !vectors {
+	if !vectors || k == 0 {
 		return vals, nil, nil
 	}
+	// Column-major z holds eigenvector j contiguously, in increasing order of
+	// the eigenvalues: flip its sign there, then write it as column k-1-j.
 	vecs := mat.NewDense(d, k, nil)
+	out := vecs.RawMatrix().Data
 	for j := 0; j < k; j++ {
-		vecs.SetCol(k-1-j, z[j*d:(j+1)*d]) // column-major: eigenvector j is contiguous
+		FlipSign(z[j*d : (j+1)*d])
+	}
+	const tile = 64
+	for i0 := 0; i0 < d; i0 += tile {
+		for j := 0; j < k; j++ {
+			col := z[j*d : (j+1)*d]
+			for i := i0; i < min(i0+tile, d); i++ {
+				out[i*k+k-1-j] = col[i]
+			}
+		}
 	}
 	return vals, vecs, nil
+}
+
+// gershgorin returns an upper bound on the eigenvalues of the symmetric d x d
+// matrix whose lower triangle a holds (column-major): the largest Gershgorin
+// disc edge max_i (a_ii + sum_{j != i} |a_ij|), enlarged by a relative 1e-8
+// (and an absolute 1e-300) so that rounding cannot exclude the top eigenvalue.
+func gershgorin(a []float64, d int) float64 {
+	radius := make([]float64, d)
+	for j := 0; j < d; j++ {
+		for i := j + 1; i < d; i++ {
+			v := math.Abs(a[j*d+i])
+			radius[i] += v
+			radius[j] += v
+		}
+	}
+	bound := math.Inf(-1)
+	for i := 0; i < d; i++ {
+		bound = math.Max(bound, a[i*d+i]+radius[i])
+	}
+	return bound + 1e-8*math.Abs(bound) + 1e-300
 }
 
 // SVD returns the thin singular value decomposition A = U diag(s) V^T of the

@@ -21,17 +21,25 @@ func randMat(rng *rand.Rand, m, n int) *mat.Dense {
 	return a
 }
 
+// randomGram returns a random d x d Gram matrix A^T A and its eigenvalues in
+// decreasing order (gonum's solver).
+func randomGram(t *testing.T, rng *rand.Rand, d int) (*mat.SymDense, []float64) {
+	t.Helper()
+	A := randMat(rng, d+3, d)
+	S := mat.NewSymDense(d, nil)
+	S.SymOuterK(1, A.T())
+	all, _, err := eigenGonum(S, selection{k: d}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return S, all
+}
+
 func TestEigenSym(t *testing.T) {
 	t.Logf("backend: %s (LAPACK %v)", fastblas.Name(), fastblas.HasLAPACK())
 	rng := rand.New(rand.NewPCG(1, 1))
 	for _, d := range []int{1, 5, 70} {
-		A := randMat(rng, d+3, d)
-		S := mat.NewSymDense(d, nil)
-		S.SymOuterK(1, A.T())
-		all, _, err := eigenGonum(S, d, false)
-		if err != nil {
-			t.Fatal(err)
-		}
+		S, all := randomGram(t, rng, d)
 		for _, k := range []int{0, 1, 3, d} {
 			vals, vecs, err := EigenSym(S, k, true)
 			if err != nil {
@@ -73,6 +81,57 @@ func TestEigenSym(t *testing.T) {
 	bad := mat.NewSymDense(2, []float64{1, math.NaN(), math.NaN(), 1})
 	if _, _, err := EigenSym(bad, 0, false); err == nil {
 		t.Error("NaN accepted")
+	}
+}
+
+func TestEigenSymAbove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, d := range []int{1, 6, 90} {
+		S, all := randomGram(t, rng, d)
+		// Thresholds: above the largest, between two eigenvalues, below the smallest.
+		cases := []struct {
+			vl   float64
+			want int
+		}{{all[0] * 1.5, 0}, {all[d-1] - 1, d}}
+		if d > 3 {
+			cases = append(cases, struct {
+				vl   float64
+				want int
+			}{(all[2] + all[3]) / 2, 3})
+		}
+		for _, c := range cases {
+			for _, backend := range []string{"default", "gonum"} {
+				var vals []float64
+				var vecs *mat.Dense
+				var err error
+				if backend == "gonum" {
+					vals, vecs, err = eigenGonum(S, selection{above: true, vl: c.vl}, true)
+				} else {
+					vals, vecs, err = EigenSymAbove(S, c.vl, true)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(vals) != c.want || (c.want == 0) != (vecs == nil) {
+					t.Fatalf("%s d=%d vl=%g: %d values (vectors %v), want %d", backend, d, c.vl, len(vals), vecs != nil, c.want)
+				}
+				for j, v := range vals {
+					if math.Abs(v-all[j]) > 1e-10*all[0] {
+						t.Errorf("%s d=%d: value %d = %g, want %g", backend, d, j, v, all[j])
+					}
+					x := mat.NewVecDense(d, mat.Col(nil, j, vecs))
+					var sx mat.VecDense
+					sx.MulVec(S, x)
+					sx.AddScaledVec(&sx, -v, x)
+					if res := mat.Norm(&sx, 2); res > 1e-9*all[0] {
+						t.Errorf("%s d=%d: ||S v - lambda v|| = %g for pair %d", backend, d, res, j)
+					}
+				}
+			}
+		}
+	}
+	if _, _, err := EigenSymAbove(mat.NewSymDense(2, []float64{1, 0, 0, 1}), math.NaN(), false); err == nil {
+		t.Error("NaN bound accepted")
 	}
 }
 
