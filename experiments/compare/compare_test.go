@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -168,5 +169,39 @@ func TestRulesCoverReference(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLoadResultsGzip: a results directory committed with cells.jsonl.gz
+// (large full runs) loads the same cells as with cells.jsonl, and a corrupt
+// archive is an error naming the file.
+func TestLoadResultsGzip(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "t98")
+	writeResults(t, dir, []map[string]any{cell("none", "gfs", "multilinear:2", 0.1, 12), cell("none", "gfs", "multilinear:2", 0.5, 7)}, "name: t98\n")
+	plain, err := LoadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "cells.jsonl"))
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(raw)
+	w.Close()
+	os.WriteFile(filepath.Join(dir, "cells.jsonl.gz"), z.Bytes(), 0o644)
+	os.Remove(filepath.Join(dir, "cells.jsonl"))
+	packed, err := LoadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(packed.Cells) != 2 || len(plain.Cells) != 2 || packed.Cells[1].Values["n_selected"] != plain.Cells[1].Values["n_selected"] {
+		t.Errorf("gzip cells %+v, plain %+v", packed.Cells, plain.Cells)
+	}
+	os.WriteFile(filepath.Join(dir, "cells.jsonl.gz"), []byte("not gzip"), 0o644)
+	if _, err := LoadResults(dir); err == nil || !strings.Contains(err.Error(), "cells.jsonl.gz") {
+		t.Errorf("corrupt archive: error %v", err)
+	}
+	os.Remove(filepath.Join(dir, "cells.jsonl.gz"))
+	if _, err := LoadResults(dir); !os.IsNotExist(err) {
+		t.Errorf("no cells: error %v, want not-exist", err)
 	}
 }

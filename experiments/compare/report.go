@@ -80,6 +80,12 @@ func WriteMarkdown(w io.Writer, items []*ItemResult, opt Options, root string) e
 	// Every results directory of the paper configs, quick and full.
 	var dirs []*Results
 	paths, _ := filepath.Glob(filepath.Join(opt.Results, "*", "cells.jsonl"))
+	gz, _ := filepath.Glob(filepath.Join(opt.Results, "*", "cells.jsonl.gz"))
+	for _, p := range gz {
+		if _, err := os.Stat(strings.TrimSuffix(p, ".gz")); os.IsNotExist(err) {
+			paths = append(paths, p)
+		}
+	}
 	for _, p := range paths {
 		if r, err := LoadResults(filepath.Dir(p)); err == nil {
 			dirs = append(dirs, r)

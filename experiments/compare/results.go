@@ -2,8 +2,10 @@ package compare
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -117,18 +119,33 @@ func sameValue(a, b string) bool {
 }
 
 // LoadResults reads the cells of a results directory (cells.jsonl, written
-// by gsbench run or report), the dataset sources of its config.yaml and the
-// provenance of its run.json. A directory without cells.jsonl is an error
-// that os.IsNotExist recognizes.
+// by gsbench run or report, or its gzip-compressed copy cells.jsonl.gz, the
+// form in which runs of over 100,000 cells are committed), the dataset
+// sources of its config.yaml and the provenance of its run.json. A directory
+// without either file is an error that os.IsNotExist recognizes.
 func LoadResults(dir string) (*Results, error) {
-	f, err := os.Open(filepath.Join(dir, "cells.jsonl"))
+	name := "cells.jsonl"
+	f, err := os.Open(filepath.Join(dir, name))
+	if os.IsNotExist(err) {
+		name += ".gz"
+		f, err = os.Open(filepath.Join(dir, name))
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	var in io.Reader = f
+	if strings.HasSuffix(name, ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %v", dir, name, err)
+		}
+		defer z.Close()
+		in = z
+	}
 	r := &Results{Dir: dir, Name: strings.TrimSuffix(filepath.Base(dir), "-quick"), Quick: strings.HasSuffix(filepath.Base(dir), "-quick")}
 	sources, _ := datasetSources(filepath.Join(dir, "config.yaml"))
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	line := 0
 	for sc.Scan() {
@@ -138,7 +155,7 @@ func LoadResults(dir string) (*Results, error) {
 		}
 		c := &Cell{}
 		if err := json.Unmarshal(sc.Bytes(), c); err != nil {
-			return nil, fmt.Errorf("%s/cells.jsonl:%d: %v", dir, line, err)
+			return nil, fmt.Errorf("%s/%s:%d: %v", dir, name, line, err)
 		}
 		c.source = sources[c.Dataset]
 		if c.Status != "ok" {
@@ -147,7 +164,7 @@ func LoadResults(dir string) (*Results, error) {
 		r.Cells = append(r.Cells, c)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s/%s: %v", dir, name, err)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "run.json")); err == nil {
 		var info struct {
