@@ -120,7 +120,7 @@ func sameValue(a, b string) bool {
 
 // LoadResults reads the cells of a results directory (cells.jsonl, written
 // by gsbench run or report, or its gzip-compressed copy cells.jsonl.gz, the
-// form in which runs of over 100,000 cells are committed), the dataset
+// form in which runs whose cells take over 1.5 MB are committed), the dataset
 // sources of its config.yaml and the provenance of its run.json. A directory
 // without either file is an error that os.IsNotExist recognizes.
 func LoadResults(dir string) (*Results, error) {
