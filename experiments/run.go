@@ -461,15 +461,18 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 		}
 		y = data.Y
 	}
+	// Fit gets its own copy of X: cells of one instance run side by side,
+	// and a method that modifies its input must neither corrupt their data
+	// nor have its fault seen by their checks (one copy of X per running cell).
+	X := mat.DenseCopyOf(data.X)
 	t0 := time.Now()
-	err = m.Fit(data.X, y)
+	err = m.Fit(X, y)
 	fit := time.Since(t0)
 	res.FitSeconds = fit.Seconds()
 	if err != nil {
 		return err
 	}
-	if data.sum != checksum(data.X) {
-		r.drop(cell.Instance) // the next cell loads a clean copy
+	if data.sum != checksum(X) {
 		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
 	e := &evalCell{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
@@ -526,13 +529,6 @@ func (r *runner) load(in *Instance) (*loaded, error) {
 	r.dataMu.Unlock()
 	slot.once.Do(func() { slot.data, slot.err = loadInstance(in, r.opt.DataDir) })
 	return slot.data, slot.err
-}
-
-// drop forgets an instance's data (a method modified it).
-func (r *runner) drop(in *Instance) {
-	r.dataMu.Lock()
-	delete(r.data, in.Index)
-	r.dataMu.Unlock()
 }
 
 // release drops an instance's data when no cell of the run needs it.
