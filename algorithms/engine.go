@@ -67,6 +67,7 @@ type Orthogonalizer struct {
 	vars  [][]float64 // the centered variables z_0, z_1, ... given to Add
 	cache map[Factor][]float64
 
+	mean  []float64     // column means of X
 	sigma []float64     // residual variances of X's columns
 	cov   *mat.SymDense // residual covariance, nil unless tracked
 
@@ -119,6 +120,7 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	o := &Orthogonalizer{fam: fam, tol: tol, n: n, d: d, cache: map[Factor][]float64{}}
 	o.xt = make([]float64, d*n)
 	o.sigma = make([]float64, d)
+	o.mean = make([]float64, d)
 	transpose(o.xt, X)
 	for j := 0; j < d; j++ {
 		row := o.xt[j*n : (j+1)*n]
@@ -129,6 +131,7 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 		for i := range row {
 			row[i] -= mean
 		}
+		o.mean[j] = mean
 		o.sigma[j] = floats.Dot(row, row) / float64(n)
 		if math.IsInf(o.sigma[j], 0) {
 			return nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data (e.g. standardize)", j)
@@ -192,6 +195,9 @@ func allFinite(x []float64) bool {
 
 // Centered returns the centered column j of X (shared; do not modify).
 func (o *Orthogonalizer) Centered(j int) []float64 { return o.xt[j*o.n : (j+1)*o.n] }
+
+// Means returns the column means of X (shared; do not modify).
+func (o *Orthogonalizer) Means() []float64 { return o.mean }
 
 // Variances returns the current residual variances sigma_j (shared; do not modify).
 func (o *Orthogonalizer) Variances() []float64 { return o.sigma }

@@ -25,7 +25,7 @@ func SetThreads(n int) bool { return setThreads(max(1, n)) }
 func Threads() int { return threads() }
 
 // HasLAPACK reports whether the loaded library also provides the LAPACK
-// routines Dsyevr and Dgesdd (OpenBLAS does).
+// routines Dsyevr, Dgesdd, Dsytrd, Dstemr, Dstedc and Dormtr (OpenBLAS does).
 func HasLAPACK() bool { return hasLAPACK() }
 
 // Dsyevr calls LAPACK's dsyevr (column-major, Fortran conventions: jobz 'N'
@@ -41,6 +41,39 @@ func Dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, i
 // false.
 func Dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
 	return dgesdd(jobz, m, n, a, lda, s, u, ldu, vt, ldvt, work, lwork, iwork)
+}
+
+// Dsytrd calls LAPACK's dsytrd, the reduction of a symmetric matrix to
+// tridiagonal form Q^T A Q = T (column-major; d and e receive T's diagonal
+// and off-diagonal, tau and a the reflectors of Q). It returns info; lwork =
+// -1 is a workspace query. It panics when HasLAPACK is false.
+func Dsytrd(uplo byte, n int, a []float64, lda int, d, e, tau, work []float64, lwork int) int {
+	return dsytrd(uplo, n, a, lda, d, e, tau, work, lwork)
+}
+
+// Dstemr calls LAPACK's dstemr, the MRRR eigensolver of a symmetric
+// tridiagonal matrix (range 'A', 'V' for (vl, vu] or 'I' for il..iu,
+// 1-based). len(e) must be n. It returns the number of eigenvalues found and
+// info; lwork = -1 or liwork = -1 is a workspace query, nzc = -1 a query of
+// the number of eigenvectors (returned in z[0]). It panics when HasLAPACK is
+// false.
+func Dstemr(jobz, rng byte, n int, d, e []float64, vl, vu float64, il, iu int, w, z []float64, ldz, nzc int, isuppz []int32, tryrac bool, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	return dstemr(jobz, rng, n, d, e, vl, vu, il, iu, w, z, ldz, nzc, isuppz, tryrac, work, lwork, iwork, liwork)
+}
+
+// Dstedc calls LAPACK's dstedc, the divide-and-conquer eigensolver of a
+// symmetric tridiagonal matrix (compz 'N', 'I' or 'V'; len(e) >= n-1). It
+// returns info; lwork = -1 or liwork = -1 is a workspace query. It panics
+// when HasLAPACK is false.
+func Dstedc(compz byte, n int, d, e, z []float64, ldz int, work []float64, lwork int, iwork []int32, liwork int) int {
+	return dstedc(compz, n, d, e, z, ldz, work, lwork, iwork, liwork)
+}
+
+// Dormtr calls LAPACK's dormtr: it multiplies c by the orthogonal matrix Q
+// of a Dsytrd reduction (column-major). It returns info; lwork = -1 is a
+// workspace query. It panics when HasLAPACK is false.
+func Dormtr(side, uplo, trans byte, m, n int, a []float64, lda int, tau, c []float64, ldc int, work []float64, lwork int) int {
+	return dormtr(side, uplo, trans, m, n, a, lda, tau, c, ldc, work, lwork)
 }
 
 var serial struct {

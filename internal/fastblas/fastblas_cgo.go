@@ -21,6 +21,10 @@ typedef void (*setthreads_t)(int);
 // integers, hidden character lengths at the end).
 typedef void (*syevr_t)(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*, const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*, const int*, int*, size_t, size_t, size_t);
 typedef void (*gesdd_t)(const char*, const int*, const int*, double*, const int*, double*, double*, const int*, double*, const int*, double*, const int*, int*, int*, size_t);
+typedef void (*sytrd_t)(const char*, const int*, double*, const int*, double*, double*, double*, double*, const int*, int*, size_t);
+typedef void (*stemr_t)(const char*, const char*, const int*, double*, double*, const double*, const double*, const int*, const int*, int*, double*, double*, const int*, const int*, int*, int*, double*, const int*, int*, const int*, int*, size_t, size_t);
+typedef void (*ormtr_t)(const char*, const char*, const char*, const int*, const int*, double*, const int*, double*, double*, const int*, double*, const int*, int*, size_t, size_t, size_t);
+typedef void (*stedc_t)(const char*, const int*, double*, double*, double*, const int*, double*, const int*, int*, const int*, int*, size_t);
 typedef int (*getthreads_t)(void);
 
 static gemm_t p_gemm;
@@ -35,6 +39,10 @@ static setthreads_t p_setthreads;
 static getthreads_t p_getthreads;
 static syevr_t p_syevr;
 static gesdd_t p_gesdd;
+static sytrd_t p_sytrd;
+static stemr_t p_stemr;
+static ormtr_t p_ormtr;
+static stedc_t p_stedc;
 
 // fb_load opens lib and resolves every routine; it returns NULL on success
 // and an error message otherwise (the library is then left unused).
@@ -54,6 +62,10 @@ static const char* fb_load(const char* lib) {
 	p_getthreads = (getthreads_t)dlsym(h, "openblas_get_num_threads");
 	p_syevr = (syevr_t)dlsym(h, "dsyevr_");
 	p_gesdd = (gesdd_t)dlsym(h, "dgesdd_");
+	p_sytrd = (sytrd_t)dlsym(h, "dsytrd_");
+	p_stemr = (stemr_t)dlsym(h, "dstemr_");
+	p_ormtr = (ormtr_t)dlsym(h, "dormtr_");
+	p_stedc = (stedc_t)dlsym(h, "dstedc_");
 	if (!p_gemm || !p_syrk || !p_syr2k || !p_symm || !p_trmm || !p_trsm || !p_gemv || !p_symv || !p_ger) {
 		dlclose(h);
 		return "library lacks a CBLAS routine (cblas_dgemm ... cblas_dger)";
@@ -94,7 +106,7 @@ static int fb_setthreads(int n) {
 	return 1;
 }
 static int fb_getthreads(void) { return p_getthreads ? p_getthreads() : 1; }
-static int fb_has_lapack(void) { return p_syevr != NULL && p_gesdd != NULL; }
+static int fb_has_lapack(void) { return p_syevr && p_gesdd && p_sytrd && p_stemr && p_ormtr && p_stedc; }
 static int fb_syevr(char jobz, char range, char uplo, int n, double* a, int lda, double vl, double vu, int il, int iu, double abstol, int* m, double* w, double* z, int ldz, int* isuppz, double* work, int lwork, int* iwork, int liwork) {
 	int info = 0;
 	p_syevr(&jobz, &range, &uplo, &n, a, &lda, &vl, &vu, &il, &iu, &abstol, m, w, z, &ldz, isuppz, work, &lwork, iwork, &liwork, &info, 1, 1, 1);
@@ -103,6 +115,26 @@ static int fb_syevr(char jobz, char range, char uplo, int n, double* a, int lda,
 static int fb_gesdd(char jobz, int m, int n, double* a, int lda, double* s, double* u, int ldu, double* vt, int ldvt, double* work, int lwork, int* iwork) {
 	int info = 0;
 	p_gesdd(&jobz, &m, &n, a, &lda, s, u, &ldu, vt, &ldvt, work, &lwork, iwork, &info, 1);
+	return info;
+}
+static int fb_sytrd(char uplo, int n, double* a, int lda, double* d, double* e, double* tau, double* work, int lwork) {
+	int info = 0;
+	p_sytrd(&uplo, &n, a, &lda, d, e, tau, work, &lwork, &info, 1);
+	return info;
+}
+static int fb_stemr(char jobz, char range, int n, double* d, double* e, double vl, double vu, int il, int iu, int* m, double* w, double* z, int ldz, int nzc, int* isuppz, int* tryrac, double* work, int lwork, int* iwork, int liwork) {
+	int info = 0;
+	p_stemr(&jobz, &range, &n, d, e, &vl, &vu, &il, &iu, m, w, z, &ldz, &nzc, isuppz, tryrac, work, &lwork, iwork, &liwork, &info, 1, 1);
+	return info;
+}
+static int fb_stedc(char compz, int n, double* d, double* e, double* z, int ldz, double* work, int lwork, int* iwork, int liwork) {
+	int info = 0;
+	p_stedc(&compz, &n, d, e, z, &ldz, work, &lwork, iwork, &liwork, &info, 1);
+	return info;
+}
+static int fb_ormtr(char side, char uplo, char trans, int m, int n, double* a, int lda, double* tau, double* c, int ldc, double* work, int lwork) {
+	int info = 0;
+	p_ormtr(&side, &uplo, &trans, &m, &n, a, &lda, tau, c, &ldc, work, &lwork, &info, 1, 1, 1);
 	return info;
 }
 */
@@ -338,6 +370,28 @@ func dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, i
 
 func dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
 	return int(C.fb_gesdd(C.char(jobz), C.int(m), C.int(n), ptr(a), C.int(lda), ptr(s), ptr(u), C.int(ldu), ptr(vt), C.int(ldvt), ptr(work), C.int(lwork), iptr(iwork)))
+}
+
+func dsytrd(uplo byte, n int, a []float64, lda int, d, e, tau, work []float64, lwork int) int {
+	return int(C.fb_sytrd(C.char(uplo), C.int(n), ptr(a), C.int(lda), ptr(d), ptr(e), ptr(tau), ptr(work), C.int(lwork)))
+}
+
+func dstemr(jobz, rng byte, n int, d, e []float64, vl, vu float64, il, iu int, w, z []float64, ldz, nzc int, isuppz []int32, tryrac bool, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	var cm C.int
+	tr := C.int(0)
+	if tryrac {
+		tr = 1
+	}
+	info = int(C.fb_stemr(C.char(jobz), C.char(rng), C.int(n), ptr(d), ptr(e), C.double(vl), C.double(vu), C.int(il), C.int(iu), &cm, ptr(w), ptr(z), C.int(ldz), C.int(nzc), iptr(isuppz), &tr, ptr(work), C.int(lwork), iptr(iwork), C.int(liwork)))
+	return int(cm), info
+}
+
+func dstedc(compz byte, n int, d, e, z []float64, ldz int, work []float64, lwork int, iwork []int32, liwork int) int {
+	return int(C.fb_stedc(C.char(compz), C.int(n), ptr(d), ptr(e), ptr(z), C.int(ldz), ptr(work), C.int(lwork), iptr(iwork), C.int(liwork)))
+}
+
+func dormtr(side, uplo, trans byte, m, n int, a []float64, lda int, tau, c []float64, ldc int, work []float64, lwork int) int {
+	return int(C.fb_ormtr(C.char(side), C.char(uplo), C.char(trans), C.int(m), C.int(n), ptr(a), C.int(lda), ptr(tau), ptr(c), C.int(ldc), ptr(work), C.int(lwork)))
 }
 
 func setThreads(n int) bool {

@@ -19,3 +19,19 @@ func dsyevr(jobz, rng, uplo byte, n int, a []float64, lda int, vl, vu float64, i
 func dgesdd(jobz byte, m, n int, a []float64, lda int, s, u []float64, ldu int, vt []float64, ldvt int, work []float64, lwork int, iwork []int32) int {
 	panic("fastblas: no LAPACK")
 }
+
+func dsytrd(uplo byte, n int, a []float64, lda int, d, e, tau, work []float64, lwork int) int {
+	panic("fastblas: no LAPACK")
+}
+
+func dstemr(jobz, rng byte, n int, d, e []float64, vl, vu float64, il, iu int, w, z []float64, ldz, nzc int, isuppz []int32, tryrac bool, work []float64, lwork int, iwork []int32, liwork int) (m, info int) {
+	panic("fastblas: no LAPACK")
+}
+
+func dormtr(side, uplo, trans byte, m, n int, a []float64, lda int, tau, c []float64, ldc int, work []float64, lwork int) int {
+	panic("fastblas: no LAPACK")
+}
+
+func dstedc(compz byte, n int, d, e, z []float64, ldz int, work []float64, lwork int, iwork []int32, liwork int) int {
+	panic("fastblas: no LAPACK")
+}

@@ -38,12 +38,22 @@ func randomGram(t *testing.T, rng *rand.Rand, d int) (*mat.SymDense, []float64) 
 func TestEigenSym(t *testing.T) {
 	t.Logf("backend: %s (LAPACK %v)", fastblas.Name(), fastblas.HasLAPACK())
 	rng := rand.New(rand.NewPCG(1, 1))
-	for _, d := range []int{1, 5, 70} {
+	// 200 >= tridiagonalMin: LAPACK's path through dsytrd, dstemr, dormtr.
+	for _, d := range []int{1, 5, 70, 200} {
 		S, all := randomGram(t, rng, d)
 		for _, k := range []int{0, 1, 3, d} {
 			vals, vecs, err := EigenSym(S, k, true)
 			if err != nil {
 				t.Fatal(err)
+			}
+			var gram mat.Dense
+			gram.Mul(vecs.T(), vecs)
+			for i := 0; i < len(vals); i++ {
+				for j := 0; j < len(vals); j++ {
+					if want := float64(b2i(i == j)); math.Abs(gram.At(i, j)-want) > 1e-10 {
+						t.Fatalf("d=%d k=%d: eigenvectors not orthonormal: (V^T V)[%d][%d] = %g", d, k, i, j, gram.At(i, j))
+					}
+				}
 			}
 			want := k
 			if k <= 0 || k > d {
@@ -84,20 +94,21 @@ func TestEigenSym(t *testing.T) {
 	}
 }
 
-func TestEigenSymAbove(t *testing.T) {
+// EigenSymDownTo returns the eigenvalues above the bound and the next one.
+func TestEigenSymDownTo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	for _, d := range []int{1, 6, 90} {
+	for _, d := range []int{1, 6, 90, 150} {
 		S, all := randomGram(t, rng, d)
 		// Thresholds: above the largest, between two eigenvalues, below the smallest.
 		cases := []struct {
 			vl   float64
 			want int
-		}{{all[0] * 1.5, 0}, {all[d-1] - 1, d}}
+		}{{all[0] * 1.5, 1}, {all[d-1] - 1, d}}
 		if d > 3 {
 			cases = append(cases, struct {
 				vl   float64
 				want int
-			}{(all[2] + all[3]) / 2, 3})
+			}{(all[2] + all[3]) / 2, 4})
 		}
 		for _, c := range cases {
 			for _, backend := range []string{"default", "gonum"} {
@@ -107,12 +118,15 @@ func TestEigenSymAbove(t *testing.T) {
 				if backend == "gonum" {
 					vals, vecs, err = eigenGonum(S, selection{above: true, vl: c.vl}, true)
 				} else {
-					vals, vecs, err = EigenSymAbove(S, c.vl, true)
+					vals, vecs, err = EigenSymDownTo(S, c.vl, true)
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(vals) != c.want || (c.want == 0) != (vecs == nil) {
+				if only, _, err := EigenSymDownTo(S, c.vl, false); err != nil || len(only) != c.want {
+					t.Fatalf("%s d=%d vl=%g: values only: %d values (%v), want %d", backend, d, c.vl, len(only), err, c.want)
+				}
+				if len(vals) != c.want || vecs == nil {
 					t.Fatalf("%s d=%d vl=%g: %d values (vectors %v), want %d", backend, d, c.vl, len(vals), vecs != nil, c.want)
 				}
 				for j, v := range vals {
@@ -130,7 +144,7 @@ func TestEigenSymAbove(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := EigenSymAbove(mat.NewSymDense(2, []float64{1, 0, 0, 1}), math.NaN(), false); err == nil {
+	if _, _, err := EigenSymDownTo(mat.NewSymDense(2, []float64{1, 0, 0, 1}), math.NaN(), false); err == nil {
 		t.Error("NaN bound accepted")
 	}
 }
@@ -194,8 +208,20 @@ func BenchmarkEigenSymAll1024(b *testing.B) {
 // A top-k request that cuts through a cluster of equal eigenvalues (where
 // LAPACK's index-range search can come back short) still returns k pairs.
 func TestEigenSymClusterAtBoundary(t *testing.T) {
+	for _, d := range []int{40, 160} {
+		testClusterAtBoundary(t, d)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func testClusterAtBoundary(t *testing.T, d int) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	d := 40
 	var q mat.QR
 	q.Factorize(randMat(rng, d, d))
 	var Q mat.Dense
@@ -205,8 +231,8 @@ func TestEigenSymClusterAtBoundary(t *testing.T) {
 		switch {
 		case i < 3:
 			diag[i] = 10 - float64(i)
-		case i < 30:
-			diag[i] = 2 // a 27-fold eigenvalue; k = 10 cuts through it
+		case i < 3*d/4:
+			diag[i] = 2 // a (3d/4 - 3)-fold eigenvalue; k = 10 cuts through it
 		default:
 			diag[i] = 1
 		}
@@ -227,11 +253,20 @@ func TestEigenSymClusterAtBoundary(t *testing.T) {
 	want := []float64{10, 9, 8, 2, 2, 2, 2, 2, 2, 2}
 	for i, v := range vals {
 		if math.Abs(v-want[i]) > 1e-10 {
-			t.Errorf("value %d = %g, want %g", i, v, want[i])
+			t.Errorf("d=%d: value %d = %g, want %g", d, i, v, want[i])
 		}
 	}
 	if _, c := vecs.Dims(); c != 10 {
-		t.Errorf("%d vectors, want 10", c)
+		t.Errorf("d=%d: %d vectors, want 10", d, c)
+	}
+	for j, v := range vals {
+		x := mat.NewVecDense(d, mat.Col(nil, j, vecs))
+		var sx mat.VecDense
+		sx.MulVec(S, x)
+		sx.AddScaledVec(&sx, -v, x)
+		if res := mat.Norm(&sx, 2); res > 1e-9*10 {
+			t.Errorf("d=%d: ||S v - lambda v|| = %g for pair %d", d, res, j)
+		}
 	}
 }
 
