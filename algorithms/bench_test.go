@@ -57,6 +57,45 @@ func BenchmarkCOIL20(b *testing.B) {
 	}
 }
 
+// BenchmarkCOIL20GFREngine times the part of GFR that GFS also does: the
+// orthogonalization of the functions of GFR's directions (taken from one
+// fit outside the timer) and the variance updates, without the covariance
+// matrix or the eigenvector searches. It bounds from below what any
+// eigensolver can bring GFR to on these cases.
+func BenchmarkCOIL20GFREngine(b *testing.B) {
+	for _, tc := range []struct {
+		prep preprocess.Kind
+		deg  int
+	}{
+		{preprocess.Center, 2}, {preprocess.Center, 3}, {preprocess.Standardize, 2},
+	} {
+		X := realdata.Load(b, "coil20", tc.prep).X
+		fam := Multilinear(tc.deg)
+		g := &GFR{Family: fam, Eps2: 0.01}
+		if err := g.Fit(X, nil); err != nil {
+			b.Fatal(err)
+		}
+		dirs := g.Components()
+		_, m := dirs.Dims()
+		b.Run(fmt.Sprintf("%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
+			var o *Orthogonalizer
+			for b.Loop() {
+				var err error
+				if o, err = NewOrthogonalizer(X, fam, 0, false); err != nil {
+					b.Fatal(err)
+				}
+				for j := 0; j < m; j++ {
+					if err := o.AddDirection(mat.Col(nil, j, dirs)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(m), "features")
+			b.ReportMetric(float64(o.Stats().Kept), "functions")
+		})
+	}
+}
+
 // BenchmarkRandom runs the same work on a random matrix of COIL-20's shape
 // (no redundancy: the process runs until the functions fill the sample space).
 func BenchmarkRandom1440x1024(b *testing.B) {

@@ -140,9 +140,9 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	o.linear = isLinear(fam) && !covariance && d <= maxCovarianceMode
 	switch {
 	case covariance:
-		o.cov = mat.NewSymDense(d, o.covariance1())
+		o.cov = mat.NewSymDense(d, o.covariance1(false))
 	case o.linear:
-		o.sigma1 = o.covariance1()
+		o.sigma1 = o.covariance1(true)
 	}
 	return o, nil
 }
@@ -170,13 +170,14 @@ func transpose(xt []float64, X mat.Matrix) {
 	}
 }
 
-// covariance1 returns Sigma_1 = (1/N) X^T X of the centered data, d x d with
-// both triangles stored.
-func (o *Orthogonalizer) covariance1() []float64 {
+// covariance1 returns Sigma_1 = (1/N) X^T X of the centered data, d x d,
+// with the upper triangle stored, and the lower one too when full is true
+// (covariance mode reads rows; a SymDense reads only the upper triangle).
+func (o *Orthogonalizer) covariance1(full bool) []float64 {
 	n, d := o.n, o.d
 	c := make([]float64, d*d)
 	blas64.Implementation().Dsyrk(blas.Upper, blas.NoTrans, d, n, 1/float64(n), o.xt, n, 0, c, d)
-	for i := 0; i < d; i++ {
+	for i := 0; full && i < d; i++ {
 		for j := i + 1; j < d; j++ {
 			c[j*d+i] = c[i*d+j]
 		}

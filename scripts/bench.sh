@@ -24,7 +24,7 @@ for group in algorithms peers datasets evaluate extraction selection nonlinear h
   echo "## $group"
   case $group in
   algorithms) # GFS/GFR on COIL-20 (issue 2)
-    bench ./algorithms/ 'BenchmarkCOIL20$' 10x ;;
+    bench ./algorithms/ 'BenchmarkCOIL20' 10x ;;
   peers) # UFFS vs GFS on Table XII data, QMR-FS at 1e8 elements (issue 7)
     bench ./baselines/uffs/ 'BenchmarkTableXII$' 10x
     bench ./baselines/qmrfs/ 'BenchmarkStream1e8' ;;

@@ -16,7 +16,7 @@
 // svd_flip of the eigenvectors.
 //
 // Two eigensolvers give the same result to the solver tolerance: the dense
-// one (LAPACK dsyevr) for small N, and for large N with m << N the
+// one (LAPACK, linalg.EigenSym) for small N, and for large N with m << N the
 // thick-restart block Lanczos method of linalg.TopEigen, which only
 // multiplies K~ by blocks of vectors (BLAS-3), in O(N^2 m) per cycle instead
 // of the O(N^3) of a full reduction. Either needs the N x N matrix in memory (the dense one twice);

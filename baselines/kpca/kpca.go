@@ -18,7 +18,7 @@ import (
 // Eigensolvers.
 const (
 	SolverAuto      = "auto"      // dense for small problems, iterative otherwise
-	SolverDense     = "dense"     // LAPACK dsyevr on the whole kernel matrix
+	SolverDense     = "dense"     // LAPACK (linalg.EigenSym) on the whole kernel matrix
 	SolverIterative = "iterative" // block Lanczos: only products with the kernel matrix
 )
 

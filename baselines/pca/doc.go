@@ -3,7 +3,7 @@
 //
 // Fit centers the data, forms the covariance with one BLAS-3 product
 // (Xc^T Xc / (n - Ddof)) and takes its leading eigenpairs with LAPACK's
-// dsyevr when OpenBLAS is loaded (internal/linalg). Components are ordered by
+// eigensolver when OpenBLAS is loaded (internal/linalg). Components are ordered by
 // decreasing variance; the entry of largest magnitude of every component is
 // positive (the convention of scikit-learn >= 1.5, of linalg.EigenSym and of
 // GFR's directions), so results do not depend on the eigensolver.

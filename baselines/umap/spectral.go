@@ -15,7 +15,7 @@ import (
 )
 
 // denseSpectralLimit is the largest graph whose Laplacian eigenvectors are
-// computed densely (LAPACK dsyevr through linalg.EigenSym); larger graphs use
+// computed densely (LAPACK through linalg.EigenSym); larger graphs use
 // the block Lanczos solver linalg.TopEigen (sparseTopEigen).
 const denseSpectralLimit = 500
 
@@ -225,7 +225,7 @@ func normalizedAdjacency(g *graph.Sparse) (*graph.Sparse, []float64) {
 
 // denseTopEigen returns the n x dim (row-major) eigenvectors of the sparse
 // symmetric M for its 2nd to (dim+1)-th largest eigenvalues, from LAPACK's
-// dsyevr on the dense matrix.
+// eigensolver on the dense matrix (linalg.EigenSym).
 func denseTopEigen(M *graph.Sparse, dim int) ([]float64, error) {
 	n := M.N
 	S := mat.NewSymDense(n, nil)

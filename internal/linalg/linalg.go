@@ -4,7 +4,8 @@
 // method (TopEigen) for the k largest eigenpairs of a large symmetric
 // operator known only through its products with blocks of vectors. When
 // OpenBLAS (with its LAPACK) is loaded by internal/fastblas the dense ones
-// run in LAPACK's dsyevr (MRRR) and dgesdd (divide and conquer); otherwise in
+// run in LAPACK (dsyevr for d < 128; above, dsytrd, then dstedc or dstemr on
+// the tridiagonal matrix, then dormtr; dgesdd for the SVD); otherwise in
 // gonum's pure-Go code, with the same results up to rounding. Signs are
 // normalized so that results do not depend on the backend: the entry of
 // largest magnitude of each eigenvector, and of each left singular vector,
