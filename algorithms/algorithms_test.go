@@ -188,10 +188,15 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		fam   Family
 		n, d  int
 		dense int // denseEigenLimit for the run
+		k     int // directions
 	}{
-		{"eigendecomposition (linear family)", Multilinear(1), 400, 90, 64},
-		{"general engine, direct eigensolver", opaque{Multilinear(1)}, 200, 15, 64},
-		{"general engine, iterative eigensolver", opaque{Multilinear(1)}, 400, 90, 0},
+		{"eigendecomposition (linear family)", Multilinear(1), 400, 90, 64, 10},
+		// d >= 128: LAPACK's tridiagonal reduction, then MRRR on a few
+		// eigenpairs or divide and conquer on many.
+		{"eigendecomposition, d = 200, MRRR", Multilinear(1), 400, 200, 64, 10},
+		{"eigendecomposition, d = 150, divide and conquer", Multilinear(1), 400, 150, 64, 40},
+		{"general engine, direct eigensolver", opaque{Multilinear(1)}, 200, 15, 64, 10},
+		{"general engine, iterative eigensolver", opaque{Multilinear(1)}, 400, 90, 0, 10},
 	} {
 		// Correlated data with a decaying spectrum.
 		Z := randNormal(rng, tc.n, tc.d)
@@ -204,9 +209,10 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		var X mat.Dense
 		X.Mul(Z, A.T())
 		eig, rho := pcaReference(&X)
-		// Count mode (K = 10) and threshold mode (Eps2 between the 10th and
-		// 11th eigenvalues) extract the same 10 directions.
-		for _, g := range []*GFR{{Family: tc.fam, K: 10}, {Family: tc.fam, Eps2: (eig[9] + eig[10]) / 2}} {
+		// Count mode (K = k) and threshold mode (Eps2 between the k-th and
+		// (k+1)-th eigenvalues) extract the same k directions.
+		k := tc.k
+		for _, g := range []*GFR{{Family: tc.fam, K: k}, {Family: tc.fam, Eps2: (eig[k-1] + eig[k]) / 2}} {
 			mode := fmt.Sprintf("%s, K=%d eps2=%.4g", tc.name, g.K, g.Eps2)
 			saved := denseEigenLimit
 			denseEigenLimit = tc.dense
@@ -216,16 +222,16 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 				t.Fatal(err)
 			}
 			tr := g.Trace()
-			if len(tr) != 11 {
-				t.Fatalf("%s: trace has %d values, want 10 + the residual", mode, len(tr))
+			if len(tr) != k+1 {
+				t.Fatalf("%s: trace has %d values, want %d + the residual", mode, len(tr), k)
 			}
-			for j := 0; j < 11; j++ {
+			for j := 0; j <= k; j++ {
 				if math.Abs(tr[j]-eig[j]) > 1e-9*eig[0] {
 					t.Errorf("%s: lambda_%d = %.12g, PCA eigenvalue %.12g", mode, j+1, tr[j], eig[j])
 				}
 			}
 			C := g.Components()
-			for j := 0; j < 10; j++ {
+			for j := 0; j < k; j++ {
 				dot := floats.Dot(mat.Col(nil, j, C), mat.Col(nil, j, rho))
 				if math.Abs(math.Abs(dot)-1) > 1e-7 {
 					t.Errorf("%s: direction %d has |cos| %g with the principal direction", mode, j+1, math.Abs(dot))
@@ -321,6 +327,11 @@ func TestDegenerateInputs(t *testing.T) {
 	constant := randNormal(rng, 50, 5)
 	constant.SetCol(2, []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
 	allConst := mat.NewDense(10, 3, nil)
+	wide := randNormal(rng, 30, 150) // d >= 128: GFR's LAPACK path on a rank-29 covariance
+	wide.SetCol(7, mat.Col(nil, 3, wide))
+	for i := 0; i < 30; i++ {
+		wide.Set(i, 11, 2)
+	}
 	for _, tc := range []struct {
 		name string
 		X    *mat.Dense
@@ -331,6 +342,7 @@ func TestDegenerateInputs(t *testing.T) {
 		{"all constant", allConst},
 		{"one feature", randNormal(rng, 20, 1)},
 		{"two samples", randNormal(rng, 2, 4)},
+		{"N < d = 150, duplicated and constant columns", wide},
 	} {
 		for _, fam := range []Family{Multilinear(1), Multilinear(3), Poly(3), HermiteFamily(2), Fourier(2)} {
 			methods := []interface {
