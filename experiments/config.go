@@ -613,7 +613,7 @@ func typeValues(d *decoder, owner string, p params.Param, e entry) []any {
 			d.errorf(at, e.path, "%v", err)
 			continue
 		}
-		if k := canon(cv); seen[k] {
+		if k := params.Format(cv); seen[k] {
 			d.errorf(e.val, e.path, "value %s listed twice", k)
 		} else {
 			seen[k] = true
@@ -655,7 +655,7 @@ func formatParams(p params.Params) string {
 	}
 	parts := make([]string, 0, len(p))
 	for _, k := range sortedKeys(p) {
-		parts = append(parts, k+"="+canon(p[k]))
+		parts = append(parts, k+"="+params.Format(p[k]))
 	}
 	return strings.Join(parts, ", ")
 }

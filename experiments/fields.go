@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 // Fields are what tables and figures lay out and filter by. Every cell has
@@ -132,10 +134,10 @@ func newRecord(cell *Cell, res *CellResult) *record {
 		"match":      cell.Method.Match,
 	}
 	for k, v := range in.Params {
-		a["dataset."+k] = canon(v)
+		a["dataset."+k] = params.Format(v)
 	}
 	for k, v := range cell.Params {
-		a["method."+k] = canon(v)
+		a["method."+k] = params.Format(v)
 	}
 	if cell.Target != nil && res != nil && res.K > 0 {
 		a["method.k"] = strconv.Itoa(res.K)

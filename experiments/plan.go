@@ -231,11 +231,11 @@ func paramKey(ps []params.Param, set params.Params, skip map[string]bool) string
 	vals := map[string]string{}
 	for _, p := range ps {
 		if !skip[p.Name] {
-			vals[p.Name] = canon(p.Default)
+			vals[p.Name] = params.Format(p.Default)
 		}
 	}
 	for k, v := range set {
-		vals[k] = canon(v)
+		vals[k] = params.Format(v)
 	}
 	parts := make([]string, 0, len(vals))
 	for _, k := range sortedKeys(vals) {
@@ -287,7 +287,7 @@ func (cell *Cell) Describe() string {
 func formatParamsShort(p params.Params) string {
 	parts := make([]string, 0, len(p))
 	for _, k := range sortedKeys(p) {
-		parts = append(parts, k+"="+canon(p[k]))
+		parts = append(parts, k+"="+params.Format(p[k]))
 	}
 	return strings.Join(parts, ",")
 }

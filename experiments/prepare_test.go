@@ -13,6 +13,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/params"
 )
 
 // stratifiedSample keeps every class's share, draws without replacement,
@@ -107,7 +108,7 @@ metrics: [data_shape, {name: coefficients, params: {components: 2, features: 13}
 		if err := json.Unmarshal([]byte(line), &jc); err != nil {
 			t.Fatal(err)
 		}
-		res[canon(jc.DatasetParams["scale"])+"/"+canon(jc.DatasetParams["subsample"])] = jc.Values
+		res[params.Format(jc.DatasetParams["scale"])+"/"+params.Format(jc.DatasetParams["subsample"])] = jc.Values
 	}
 	if got := res["1/60"]["data_rows"]; got != 60 {
 		t.Errorf("subsample 60: %v rows", got)

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -67,37 +66,7 @@ func paramType(name string) (reflect.Type, error) {
 	return nil, fmt.Errorf("unsupported parameter type %s", name)
 }
 
-// canon formats a canonical value: integers in decimal, floats in the
-// shortest form that reads back to the same number, lists as [a,b].
-func canon(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case uint64:
-		return strconv.FormatUint(x, 10)
-	case float64:
-		return formatFloat(x)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Slice {
-		parts := make([]string, rv.Len())
-		for i := range parts {
-			parts[i] = canon(rv.Index(i).Interface())
-		}
-		return "[" + strings.Join(parts, ",") + "]"
-	}
-	return fmt.Sprint(v)
-}
-
-func formatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+func formatFloat(x float64) string { return params.Format(x) }
 
 // hashKey derives a cell's seed and identifier from the config seed and the
 // cell's key: the first 8 bytes of SHA-256(seed, key) are the seed, the next

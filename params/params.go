@@ -1,6 +1,7 @@
 package params
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
@@ -266,4 +267,43 @@ func typeName(t reflect.Type) (string, error) {
 		return "[]" + e, nil
 	}
 	return "", fmt.Errorf("unsupported type %s", t)
+}
+
+// Format writes a parameter value as canonical text, the form cell keys,
+// variant names and report matching use: integers in decimal, floats in the
+// shortest form that reads back to the same number, lists and arrays as
+// [a,b], maps as JSON, nil as "".
+func Format(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case uint64:
+		return strconv.FormatUint(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case float32:
+		return strconv.FormatFloat(float64(x), 'g', -1, 32)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		parts := make([]string, rv.Len())
+		for i := range parts {
+			parts[i] = Format(rv.Index(i).Interface())
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case reflect.Map:
+		if b, err := json.Marshal(v); err == nil {
+			return string(b)
+		}
+	}
+	return fmt.Sprint(v)
 }

@@ -53,3 +53,28 @@ func TestDescribe(t *testing.T) {
 		t.Error("non-pointer destination accepted")
 	}
 }
+
+func TestFormat(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{nil, ""},
+		{"rbf", "rbf"},
+		{3, "3"},
+		{int64(-4), "-4"},
+		{uint64(5), "5"},
+		{0.1, "0.1"},
+		{1e6, "1e+06"},
+		{float32(0.1), "0.1"},
+		{true, "true"},
+		{[]int{1, 2}, "[1,2]"},
+		{[]any{1.5, "a", []any{2.0}}, "[1.5,a,[2]]"},
+		{[2]float64{0.5, 1}, "[0.5,1]"},
+		{map[string]any{"b": 1, "a": "x"}, `{"a":"x","b":1}`},
+	} {
+		if got := Format(tc.v); got != tc.want {
+			t.Errorf("Format(%#v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}

@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/params"
 )
 
 // cellLine is the part of a line of cells.jsonl (configs/README.md) the
@@ -245,35 +244,7 @@ func variantNames(n int, groupOf func(int) string, paramsOf func(int) map[string
 func canonParams(p map[string]any) map[string]string {
 	out := make(map[string]string, len(p))
 	for k, v := range p {
-		out[k] = canon(v)
+		out[k] = params.Format(v)
 	}
 	return out
-}
-
-func canon(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case float32:
-		return strconv.FormatFloat(float64(x), 'g', -1, 32)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Slice, reflect.Array:
-		parts := make([]string, rv.Len())
-		for i := range parts {
-			parts[i] = canon(rv.Index(i).Interface())
-		}
-		return "[" + strings.Join(parts, ",") + "]"
-	case reflect.Map:
-		b, _ := json.Marshal(v)
-		return string(b)
-	}
-	return fmt.Sprint(v)
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 // Cell is one cell of a results directory, as cells.jsonl stores it.
@@ -82,22 +84,16 @@ func (c *Cell) field(name string) (string, bool) {
 	return "", false
 }
 
-// canon writes a parameter value as text: numbers in shortest form.
+// canon writes a parameter value as text, as params.Format does, except
+// that an integral float64 is written as an integer: values read back from
+// JSON are all float64, and an int parameter of the run was keyed "1000000",
+// not "1e+06".
 func canon(v any) string {
 	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
 	case float64:
 		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 			return strconv.FormatInt(int64(x), 10)
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case int:
-		return strconv.Itoa(x)
-	case bool:
-		return strconv.FormatBool(x)
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
@@ -105,7 +101,7 @@ func canon(v any) string {
 		}
 		return "[" + strings.Join(parts, ",") + "]"
 	}
-	return fmt.Sprint(v)
+	return params.Format(v)
 }
 
 // sameValue compares two field texts, numbers by value.
