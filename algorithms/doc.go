@@ -40,9 +40,12 @@
 // most N^2 8 bytes), plus N d 8 for a copy of X and, for GFR, 2 d^2 8 for the
 // covariance and the eigensolver. For linear families (multilinear:1) no
 // sample functions are formed: the engine runs as a pivoted Cholesky
-// factorization of Sigma_1 (d^2 8 bytes), and GFR takes its directions from
-// one partial eigendecomposition of Sigma_1 — both exact consequences of
-// Lemma 2(a).
+// factorization of Sigma_1 (d^2 8 bytes), and GFR takes its directions, and
+// the eigenvalue that stops it, from one partial eigendecomposition of
+// Sigma_1 (about 4 d^2 8 bytes at its peak) — both exact consequences of
+// Lemma 2(a). For other families GFR finds each top eigenvector of Sigma_j
+// with a Davidson (Lanczos-type) search whose basis is carried from one step
+// to the next and deflated by C, so no product with Sigma is repeated.
 //
 // # Conventions
 //
