@@ -324,7 +324,10 @@ func tridiagonalEigen(a []float64, d int, rng byte, vl, vu float64, il, iu int) 
 	if info = fastblas.Dormtr('L', 'L', 'N', d, m, a, d, tau, z, d, query, -1); info != 0 {
 		return nil, nil, 0, info
 	}
-	work = make([]float64, max(1, int(query[0])))
+	// dormtr's query answers m x NB, but the blocked dormql/dormqr it calls
+	// also keep their T factor in the workspace (65 x 64) and otherwise
+	// shrink the block size (COIL-20, m = 183: 0.032 s against 0.018 s).
+	work = make([]float64, max(int(query[0]), 64*m)+65*64)
 	info = fastblas.Dormtr('L', 'L', 'N', d, m, a, d, tau, z, d, work, len(work))
 	return w, z, m, info
 }
