@@ -302,8 +302,8 @@ func tridiagonalEigen(a []float64, d int, rng byte, vl, vu float64, il, iu int) 
 		}
 		work = make([]float64, max(1, int(query[0])))
 		iwork := make([]int32, max(1, int(iquery[0])))
-		found, info := fastblas.Dstemr('V', 'I', d, diag, off, vl, vu, il, iu, w, z, d, m, isuppz, true, work, len(work), iwork, len(iwork))
-		if divide = info != 0 || found != m; divide {
+		found, failed := fastblas.Dstemr('V', 'I', d, diag, off, vl, vu, il, iu, w, z, d, m, isuppz, true, work, len(work), iwork, len(iwork))
+		if divide = failed != 0 || found != m; divide {
 			copy(diag, saved[:d])
 			copy(off, saved[d:])
 		}
