@@ -163,7 +163,7 @@ func (r *record) field(full string, isValue bool) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		return formatFloat(v), true
+		return params.Format(v), true
 	}
 	s, ok := r.attrs[full]
 	return s, ok

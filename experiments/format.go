@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 // stats summarizes the values of a table entry.
@@ -210,7 +212,7 @@ func formatNumber(x float64, spec string) (string, error) {
 		return strconv.FormatFloat(math.Round(x), 'f', 0, 64), nil
 	}
 	if spec == "g" {
-		return formatFloat(x), nil
+		return params.Format(x), nil
 	}
 	if len(spec) < 3 || spec[0] != '.' {
 		return "", fmt.Errorf("format spec %q: use .Nf, .Ng, .Ne, .N%%, g or d (e.g. .2f)", spec)

@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 // render writes every output of a plan from its cell results: cells.csv,
@@ -144,7 +146,7 @@ func cellsCSV(fs *fieldSet, p *Plan, recs []*record) ([]byte, error) {
 			if !ok {
 				continue
 			}
-			w.Write(append(slices.Clone(row), StatusOK, n, formatFloat(float64(v)), ""))
+			w.Write(append(slices.Clone(row), StatusOK, n, params.Format(float64(v)), ""))
 		}
 	}
 	w.Flush()

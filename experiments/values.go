@@ -66,8 +66,6 @@ func paramType(name string) (reflect.Type, error) {
 	return nil, fmt.Errorf("unsupported parameter type %s", name)
 }
 
-func formatFloat(x float64) string { return params.Format(x) }
-
 // hashKey derives a cell's seed and identifier from the config seed and the
 // cell's key: the first 8 bytes of SHA-256(seed, key) are the seed, the next
 // 8 the identifier. Neither depends on the order, parallelism or sharding of

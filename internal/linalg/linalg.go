@@ -261,7 +261,7 @@ const tridiagonalMin = 128
 // divide and conquer on all of T (dstedc) and a smaller one from MRRR
 // (dstemr, about 0.4 ms a vector at d = 1024). On COIL-20's covariance (d =
 // 1024, the 183 eigenpairs from 0.01 down) dsyevr took about 0.20 s, this
-// 0.15 s (dsytrd 0.06, dstedc 0.06, dormtr 0.02-0.03).
+// 0.14 s (dsytrd 0.06, dstedc 0.06, dormtr 0.02).
 // info is LAPACK's, from the first step that failed.
 func tridiagonalEigen(a []float64, d int, rng byte, vl, vu float64, il, iu int) (w, z []float64, m, info int) {
 	diag := make([]float64, d)

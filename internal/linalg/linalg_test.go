@@ -50,7 +50,11 @@ func TestEigenSym(t *testing.T) {
 			gram.Mul(vecs.T(), vecs)
 			for i := 0; i < len(vals); i++ {
 				for j := 0; j < len(vals); j++ {
-					if want := float64(b2i(i == j)); math.Abs(gram.At(i, j)-want) > 1e-10 {
+					want := 0.0
+					if i == j {
+						want = 1
+					}
+					if math.Abs(gram.At(i, j)-want) > 1e-10 {
 						t.Fatalf("d=%d k=%d: eigenvectors not orthonormal: (V^T V)[%d][%d] = %g", d, k, i, j, gram.At(i, j))
 					}
 				}
@@ -211,13 +215,6 @@ func TestEigenSymClusterAtBoundary(t *testing.T) {
 	for _, d := range []int{40, 160} {
 		testClusterAtBoundary(t, d)
 	}
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func testClusterAtBoundary(t *testing.T, d int) {
