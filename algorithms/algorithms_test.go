@@ -65,7 +65,7 @@ func latentSet(rng *rand.Rand, n, nLatent, nRed int) (*mat.Dense, []int) {
 func TestOrthonormality(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	X := randNormal(rng, 300, 12)
-	o, err := NewOrthogonalizer(X, Multilinear(3), 0, false)
+	o, err := NewOrthogonalizer(X, Multilinear(3), DefaultTol, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestOrthonormality(t *testing.T) {
 func TestSelectedResidualIsZero(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	X, _ := latentSet(rng, 400, 6, 6)
-	o, err := NewOrthogonalizer(X, Multilinear(2), 0, false)
+	o, err := NewOrthogonalizer(X, Multilinear(2), DefaultTol, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,12 +144,12 @@ func (s shuffled) New(j int) []Term {
 func TestGFSIndependentOfOrderInsideBlock(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	X, _ := latentSet(rng, 500, 8, 8)
-	ref := &GFS{Family: Multilinear(3), Eps2: 1e-3}
+	ref := &GFS{Family: Multilinear(3), Eps2: 1e-3, Tol: DefaultTol}
 	if err := ref.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		g := &GFS{Family: shuffled{Multilinear(3), seed}, Eps2: 1e-3}
+		g := &GFS{Family: shuffled{Multilinear(3), seed}, Eps2: 1e-3, Tol: DefaultTol}
 		if err := g.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		// Count mode (K = k) and threshold mode (Eps2 between the k-th and
 		// (k+1)-th eigenvalues) extract the same k directions.
 		k := tc.k
-		for _, g := range []*GFR{{Family: tc.fam, K: k}, {Family: tc.fam, Eps2: (eig[k-1] + eig[k]) / 2}} {
+		for _, g := range []*GFR{{Family: tc.fam, K: k, Tol: DefaultTol}, {Family: tc.fam, Eps2: (eig[k-1] + eig[k]) / 2, Tol: DefaultTol}} {
 			mode := fmt.Sprintf("%s, K=%d eps2=%.4g", tc.name, g.K, g.Eps2)
 			saved := denseEigenLimit
 			denseEigenLimit = tc.dense
@@ -247,8 +247,8 @@ func TestGFARecoversLatentFeatures(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		rng := rand.New(rand.NewPCG(5, seed))
 		X, latent := latentSet(rng, 5000, 10, 10)
-		for _, argmax := range []string{ArgmaxInitial, ArgmaxCurrent} {
-			g := &GFA{Family: Multilinear(3), Eps: 1e-4, Argmax: argmax}
+		for _, argmax := range []Argmax{ArgmaxInitial, ArgmaxCurrent} {
+			g := &GFA{Family: Multilinear(3), Eps: 1e-4, Argmax: argmax, Tol: DefaultTol}
 			if err := g.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -297,7 +297,7 @@ func TestGCARecoversComponents(t *testing.T) {
 	qr.QTo(&rho)
 	var X mat.Dense
 	X.Mul(Z, rho.T())
-	g := &GCA{Family: Multilinear(2), Eps: 1e-4}
+	g := &GCA{Family: Multilinear(2), Eps: 1e-4, Argmax: ArgmaxInitial, Tol: DefaultTol}
 	if err := g.Fit(&X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -349,8 +349,8 @@ func TestDegenerateInputs(t *testing.T) {
 				Fit(*mat.Dense, []int) error
 				Trace() []float64
 			}{
-				&GFS{Family: fam, Eps2: 1e-6}, &GFS{Family: fam, K: 4}, &GFR{Family: fam, Eps2: 1e-6},
-				&GFA{Family: fam, Eps: 1e-6}, &GCA{Family: fam, Eps: 1e-6},
+				&GFS{Family: fam, Eps2: 1e-6, Tol: DefaultTol}, &GFS{Family: fam, K: 4, Tol: DefaultTol}, &GFR{Family: fam, Eps2: 1e-6, Tol: DefaultTol},
+				&GFA{Family: fam, Eps: 1e-6, Argmax: ArgmaxInitial, Tol: DefaultTol}, &GCA{Family: fam, Eps: 1e-6, Argmax: ArgmaxInitial, Tol: DefaultTol},
 			}
 			for _, m := range methods {
 				if err := m.Fit(tc.X, nil); err != nil {
@@ -368,14 +368,14 @@ func TestDegenerateInputs(t *testing.T) {
 	}
 	// A duplicated column is never selected twice: after one copy, the
 	// other has zero residual variance.
-	g := &GFS{Family: Multilinear(1), Eps2: 1e-9}
+	g := &GFS{Family: Multilinear(1), Eps2: 1e-9, Tol: DefaultTol}
 	if err := g.Fit(dup, nil); err != nil {
 		t.Fatal(err)
 	}
 	if slices.Contains(g.Selected(), 1) && slices.Contains(g.Selected(), 3) {
 		t.Errorf("both copies of a duplicated column selected: %v", g.Selected())
 	}
-	c := &GFS{Family: Multilinear(2), Eps2: 1e-9}
+	c := &GFS{Family: Multilinear(2), Eps2: 1e-9, Tol: DefaultTol}
 	if err := c.Fit(constant, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -386,20 +386,20 @@ func TestDegenerateInputs(t *testing.T) {
 
 func TestInvalidInputs(t *testing.T) {
 	X := mat.NewDense(3, 2, []float64{1, 2, 3, math.NaN(), 5, 6})
-	if err := (&GFS{Family: Multilinear(1)}).Fit(X, nil); err == nil {
+	if err := (&GFS{Family: Multilinear(1), Tol: DefaultTol}).Fit(X, nil); err == nil {
 		t.Error("NaN accepted")
 	}
 	ok := mat.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 7})
 	if err := (&GFS{}).Fit(ok, nil); err == nil {
 		t.Error("missing family accepted")
 	}
-	if err := (&GFS{Family: Multilinear(1), K: -1}).Fit(ok, nil); err == nil {
+	if err := (&GFS{Family: Multilinear(1), K: -1, Tol: DefaultTol}).Fit(ok, nil); err == nil {
 		t.Error("negative k accepted")
 	}
-	if err := (&GFA{Family: Multilinear(1), Argmax: "best"}).Fit(ok, nil); err == nil {
+	if err := (&GFA{Family: Multilinear(1), Argmax: "best", Tol: DefaultTol}).Fit(ok, nil); err == nil {
 		t.Error("unknown argmax rule accepted")
 	}
-	g := &GFR{Family: Multilinear(1), K: 1}
+	g := &GFR{Family: Multilinear(1), K: 1, Tol: DefaultTol}
 	if _, err := g.Transform(ok); err == nil {
 		t.Error("Transform before Fit accepted")
 	}
@@ -411,11 +411,11 @@ func TestInvalidInputs(t *testing.T) {
 	}
 	// Overflowing functions are reported, not propagated as Inf.
 	big := mat.NewDense(3, 1, []float64{1e120, -1e120, 3})
-	if err := (&GFS{Family: Poly(3), K: 1}).Fit(big, nil); err == nil || !strings.Contains(err.Error(), "z1^3") {
+	if err := (&GFS{Family: Poly(3), K: 1, Tol: DefaultTol}).Fit(big, nil); err == nil || !strings.Contains(err.Error(), "z1^3") {
 		t.Errorf("overflow of z1^3 not reported: %v", err)
 	}
 	huge := mat.NewDense(3, 1, []float64{1e200, -1e200, 3})
-	for _, m := range []interface{ Fit(*mat.Dense, []int) error }{&GFS{Family: Poly(3), K: 1}, &GFR{Family: Poly(3)}, &GFA{Family: Poly(3)}, &GCA{Family: Poly(3)}} {
+	for _, m := range []interface{ Fit(*mat.Dense, []int) error }{&GFS{Family: Poly(3), K: 1, Tol: DefaultTol}, &GFR{Family: Poly(3), Tol: DefaultTol}, &GFA{Family: Poly(3), Argmax: ArgmaxInitial, Tol: DefaultTol}, &GCA{Family: Poly(3), Argmax: ArgmaxInitial, Tol: DefaultTol}} {
 		if err := m.Fit(huge, nil); err == nil || !strings.Contains(err.Error(), "overflows") {
 			t.Errorf("%T: overflowing variance not reported: %v", m, err)
 		}
@@ -426,7 +426,7 @@ func TestInvalidInputs(t *testing.T) {
 func TestCountMode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	X := randNormal(rng, 200, 10)
-	g := &GFS{Family: Multilinear(2), K: 4}
+	g := &GFS{Family: Multilinear(2), K: 4, Tol: DefaultTol}
 	if err := g.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -436,7 +436,7 @@ func TestCountMode(t *testing.T) {
 	if g.Report()["stop"] != string(StopCount) {
 		t.Errorf("stop = %v", g.Report()["stop"])
 	}
-	r := &GFR{Family: Multilinear(2), K: 3}
+	r := &GFR{Family: Multilinear(2), K: 3, Tol: DefaultTol}
 	if err := r.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -495,10 +495,10 @@ func TestCovarianceModeMatchesGeneralEngine(t *testing.T) {
 	dup.SetCol(5, mat.Col(nil, 2, X)) // a duplicated column: dependent in both modes
 	for _, x := range []*mat.Dense{X, dup} {
 		for _, mk := range []func(Family) method{
-			func(f Family) method { return &GFS{Family: f, Eps2: 1e-3} },
-			func(f Family) method { return &GFS{Family: f, K: 20} },
-			func(f Family) method { return &GFA{Family: f, Eps: 1e-3} },
-			func(f Family) method { return &GCA{Family: f, Eps: 1e-3} },
+			func(f Family) method { return &GFS{Family: f, Eps2: 1e-3, Tol: DefaultTol} },
+			func(f Family) method { return &GFS{Family: f, K: 20, Tol: DefaultTol} },
+			func(f Family) method { return &GFA{Family: f, Eps: 1e-3, Argmax: ArgmaxInitial, Tol: DefaultTol} },
+			func(f Family) method { return &GCA{Family: f, Eps: 1e-3, Argmax: ArgmaxInitial, Tol: DefaultTol} },
 		} {
 			a, b := mk(Multilinear(1)), mk(opaque{Multilinear(1)})
 			if err := a.Fit(x, nil); err != nil {

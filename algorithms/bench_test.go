@@ -49,10 +49,10 @@ func BenchmarkCOIL20(b *testing.B) {
 	} {
 		X := realdata.Load(b, "coil20", tc.prep).X
 		b.Run(fmt.Sprintf("GFS/%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
-			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(tc.deg), Eps2: 0.01} }, selectedCount)
+			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(tc.deg), Eps2: 0.01, Tol: DefaultTol} }, selectedCount)
 		})
 		b.Run(fmt.Sprintf("GFR/%s/multilinear:%d", tc.prep, tc.deg), func(b *testing.B) {
-			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(tc.deg), Eps2: 0.01} }, directionCount)
+			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(tc.deg), Eps2: 0.01, Tol: DefaultTol} }, directionCount)
 		})
 	}
 }
@@ -71,7 +71,7 @@ func BenchmarkCOIL20GFREngine(b *testing.B) {
 	} {
 		X := realdata.Load(b, "coil20", tc.prep).X
 		fam := Multilinear(tc.deg)
-		g := &GFR{Family: fam, Eps2: 0.01}
+		g := &GFR{Family: fam, Eps2: 0.01, Tol: DefaultTol}
 		if err := g.Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func BenchmarkCOIL20GFREngine(b *testing.B) {
 			var o *Orthogonalizer
 			for b.Loop() {
 				var err error
-				if o, err = NewOrthogonalizer(X, fam, 0, false); err != nil {
+				if o, err = NewOrthogonalizer(X, fam, DefaultTol, false); err != nil {
 					b.Fatal(err)
 				}
 				for j := 0; j < m; j++ {
@@ -108,10 +108,10 @@ func BenchmarkRandom1440x1024(b *testing.B) {
 	}
 	for _, deg := range []int{1, 2, 3} {
 		b.Run(fmt.Sprintf("GFS/multilinear:%d", deg), func(b *testing.B) {
-			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(deg), Eps2: 0.01} }, selectedCount)
+			benchFit(b, X, func() fitter { return &GFS{Family: Multilinear(deg), Eps2: 0.01, Tol: DefaultTol} }, selectedCount)
 		})
 		b.Run(fmt.Sprintf("GFR/multilinear:%d", deg), func(b *testing.B) {
-			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(deg), Eps2: 0.01} }, directionCount)
+			benchFit(b, X, func() fitter { return &GFR{Family: Multilinear(deg), Eps2: 0.01, Tol: DefaultTol} }, directionCount)
 		})
 	}
 	var ms runtime.MemStats

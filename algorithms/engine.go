@@ -99,8 +99,9 @@ const maxCovarianceMode = 8192
 // NewOrthogonalizer starts the process on the n x d matrix X, which it
 // centers (the constant function is the first member of every family). With
 // covariance true it also maintains the residual covariance matrix (GFR needs
-// it; the selection methods only need the variances). tol <= 0 means
-// DefaultTol. X must be finite.
+// it; the selection methods only need the variances). tol, the relative
+// dependence tolerance, must be in (0, 1) (DefaultTol is the methods'
+// default). X must be finite.
 //
 // For a linear family without covariance (GFS, GFA and GCA with
 // multilinear:1) the engine works in covariance mode: it never forms
@@ -114,8 +115,8 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	if fam == nil {
 		return nil, fmt.Errorf("no function family")
 	}
-	if tol <= 0 {
-		tol = DefaultTol
+	if !(tol > 0 && tol < 1) {
+		return nil, fmt.Errorf("dependence tolerance %v: want a number in (0, 1), e.g. DefaultTol = %g", tol, DefaultTol)
 	}
 	o := &Orthogonalizer{fam: fam, tol: tol, n: n, d: d, cache: map[Factor][]float64{}}
 	o.xt = make([]float64, d*n)

@@ -20,7 +20,8 @@ func ExampleGFS() {
 		a, b, c, d := rng.NormFloat64(), 0.9*rng.NormFloat64(), 0.8*rng.NormFloat64(), 0.7*rng.NormFloat64()
 		X.SetRow(i, []float64{a, b, 0.5 * a * b, c, d, 0.5 * c * d})
 	}
-	g := &algorithms.GFS{Family: algorithms.Multilinear(2), Eps2: 1e-6}
+	g := algorithms.NewGFS() // the defaults: multilinear:2, tolerance DefaultTol
+	g.Eps2 = 1e-6
 	if err := g.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return
@@ -44,7 +45,8 @@ func ExampleGFR() {
 		X.SetRow(i, []float64{u, v, w, 0.5 * u * v, 0.5 * v * w})
 	}
 	for _, fam := range []algorithms.Family{algorithms.Multilinear(1), algorithms.Multilinear(2)} {
-		g := &algorithms.GFR{Family: fam, Eps2: 0.01}
+		g := algorithms.NewGFR()
+		g.Family, g.Eps2 = fam, 0.01
 		if err := g.Fit(X, nil); err != nil {
 			fmt.Println(err)
 			return

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gsbench/gsbench/internal/registry"
+	"github.com/gsbench/gsbench/params"
 )
 
 // Basis is a univariate basis function family b_k(z), indexed by an order k >= 1.
@@ -68,7 +71,59 @@ type Family interface {
 	New(j int) []Term
 }
 
-// ParseFamily returns the family named by spec:
+// FamilySpec describes a kind of function family: its name (the part of a
+// family's text before the colon), what it is, an example, and how its
+// argument (the part after the colon) is read.
+type FamilySpec struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Example string `json:"example"`
+	parse   func(arg string) (Family, error)
+}
+
+var familySpecs = registry.New[FamilySpec]("family")
+
+// RegisterFamily adds a kind of family, written NAME:ARG, whose argument
+// parse reads. A new family is one type implementing Family and one call.
+func RegisterFamily(name, summary, example string, parse func(arg string) (Family, error)) {
+	familySpecs.Add(name, FamilySpec{Name: name, Summary: summary, Example: example, parse: parse})
+}
+
+// Families lists the registered kinds of family, sorted by name.
+func Families() []FamilySpec { return familySpecs.All() }
+
+// degree reads the argument of a family of degree k >= 1.
+func degree[F Family](kind func(int) F) func(arg string) (Family, error) {
+	return func(arg string) (Family, error) {
+		k, err := strconv.Atoi(strings.TrimSpace(arg))
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("the degree must be an integer >= 1, got %q", arg)
+		}
+		return kind(k), nil
+	}
+}
+
+func init() {
+	RegisterFamily("multilinear", "multilinear monomials of degree <= k, no variable repeated (the papers' family); multilinear:k+squares adds the squares z_j^2 (the CDC paper's family)", "multilinear:2",
+		func(arg string) (Family, error) {
+			if deg, ok := strings.CutSuffix(strings.TrimSpace(arg), "+squares"); ok {
+				return degree(func(k int) MultilinearSquares { return MultilinearSquares(k) })(deg)
+			}
+			return degree(func(k int) Multilinear { return Multilinear(k) })(arg)
+		})
+	RegisterFamily("poly", "all monomials of total degree <= k, powers allowed (also written polynomial:k)", "poly:2",
+		degree(func(k int) Poly { return Poly(k) }))
+	RegisterFamily("hermite", "products of probabilists' Hermite polynomials He_a(z_i), total degree <= k", "hermite:2",
+		degree(func(k int) HermiteFamily { return HermiteFamily(k) }))
+	RegisterFamily("fourier", "z_j and products of cos(a z_i), sin(a z_i), total order <= k", "fourier:2",
+		degree(func(k int) Fourier { return Fourier(k) }))
+	RegisterFamily("monomials", "the listed monomials (variables numbered in selection order); singletons always included", "monomials:z1,z1*z2,z1^2",
+		parseMonomials)
+	params.RegisterParser(ParseFamily)
+}
+
+// ParseFamily returns the family named by spec, NAME:ARG with NAME one of
+// the registered kinds (Families):
 //
 //	multilinear:k          multilinear monomials of degree <= k (no variable repeated)
 //	multilinear:k+squares  the same and the squares z_j^2 (the CDC paper's family for k = 3)
@@ -83,29 +138,18 @@ func ParseFamily(spec string) (Family, error) {
 	if !ok || strings.TrimSpace(arg) == "" {
 		return nil, fmt.Errorf("family %q: want NAME:ARG, e.g. multilinear:2, poly:3, hermite:2, fourier:2 or monomials:z1,z1*z2", spec)
 	}
-	if name == "monomials" {
-		return parseMonomials(arg)
+	if name == "polynomial" {
+		name = "poly"
 	}
-	if deg, ok := strings.CutSuffix(strings.TrimSpace(arg), "+squares"); ok && name == "multilinear" {
-		name, arg = "multilinear+squares", deg
+	fs, err := familySpecs.Get(name)
+	if err != nil {
+		return nil, fmt.Errorf("family %q: %v", spec, err)
 	}
-	k, err := strconv.Atoi(strings.TrimSpace(arg))
-	if err != nil || k < 1 {
-		return nil, fmt.Errorf("family %q: the degree must be an integer >= 1", spec)
+	f, err := fs.parse(arg)
+	if err != nil {
+		return nil, fmt.Errorf("family %q: %v", spec, err)
 	}
-	switch name {
-	case "multilinear":
-		return Multilinear(k), nil
-	case "multilinear+squares":
-		return MultilinearSquares(k), nil
-	case "poly", "polynomial":
-		return Poly(k), nil
-	case "hermite":
-		return HermiteFamily(k), nil
-	case "fourier":
-		return Fourier(k), nil
-	}
-	return nil, fmt.Errorf("family %q: unknown family %q (use multilinear, poly, hermite, fourier or monomials)", spec, name)
+	return f, nil
 }
 
 // Multilinear is the family of multilinear monomials of degree <= k, the

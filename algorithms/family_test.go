@@ -125,8 +125,8 @@ func TestEvalFactor(t *testing.T) {
 func TestHermiteSpansPoly(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	X, _ := latentSet(rng, 600, 5, 5)
-	a := &GFS{Family: Poly(3), Eps2: 1e-3}
-	b := &GFS{Family: HermiteFamily(3), Eps2: 1e-3}
+	a := &GFS{Family: Poly(3), Eps2: 1e-3, Tol: DefaultTol}
+	b := &GFS{Family: HermiteFamily(3), Eps2: 1e-3, Tol: DefaultTol}
 	for _, g := range []*GFS{a, b} {
 		if err := g.Fit(X, nil); err != nil {
 			t.Fatal(err)

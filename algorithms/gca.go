@@ -17,12 +17,14 @@ import (
 // It keeps the principal components that are not (epsilon-)redundant
 // functions of the more variant ones; the output is their indices and
 // directions.
+//
+// Start from NewGCA, which holds the defaults.
 type GCA struct {
-	Family Family  // function family F(z); required
-	Eps    float64 // variance threshold epsilon (used when K == 0)
-	K      int     // when > 0, keep exactly K components
-	Argmax string  // ArgmaxInitial (default) or ArgmaxCurrent, as in GFA
-	Tol    float64 // dependence tolerance; 0 means DefaultTol
+	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps    float64 `param:"eps" doc:"a component is explained when its residual variance is < eps (Alg. 3; used when k = 0)"`
+	K      int     `param:"k" doc:"when > 0, keep exactly k components instead of using the threshold"`
+	Argmax Argmax  `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
+	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
 
 	mean       []float64
 	rho        *mat.Dense // d x d principal directions
@@ -34,11 +36,22 @@ type GCA struct {
 	stats      Stats
 }
 
+// NewGCA returns GCA with the defaults of NewGFA.
+func NewGCA() *GCA {
+	return &GCA{Family: Multilinear(2), Eps: 1e-4, Argmax: ArgmaxInitial, Tol: DefaultTol}
+}
+
+// Validate checks the parameters.
+func (g *GCA) Validate() error {
+	_, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
+	return err
+}
+
 // Fit runs GCA on the n x d matrix X. y is ignored.
 func (g *GCA) Fit(X *mat.Dense, _ []int) error {
-	r, err := argmaxRule(g.Argmax)
+	r, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
 	if err != nil {
-		return fmt.Errorf("gca: %w", err)
+		return err
 	}
 	n, d := X.Dims()
 	if n < 2 || d < 1 {

@@ -17,12 +17,14 @@ import (
 // functions of Z_j = X^T nu_j that the family makes available. With
 // Multilinear(1) it coincides with PCA (population covariance, ddof 0).
 //
-// Directions follow linalg.FlipSign: the entry of largest magnitude is positive.
+// Directions follow linalg.FlipSign: the entry of largest magnitude is
+// positive. Start from NewGFR, which holds the defaults.
 type GFR struct {
-	Family Family  // function family F(z); required
-	Eps2   float64 // threshold epsilon^2 on lambda_j (used when K == 0)
-	K      int     // when > 0, extract exactly K directions (fewer if the variance is exhausted)
-	Tol    float64 // dependence tolerance; 0 means DefaultTol
+	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps2   float64 `param:"eps2" doc:"threshold epsilon^2: stop when lambda_j, the residual variance along the next direction, is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
+	Eps    float64 `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
+	K      int     `param:"k" doc:"when > 0, extract exactly k directions (fewer if the variance is exhausted) instead of using the threshold"`
+	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
 
 	mean       []float64
 	components *mat.Dense // d x m
@@ -31,10 +33,22 @@ type GFR struct {
 	stats      Stats
 }
 
+// NewGFR returns GFR with the defaults: the multilinear family of degree 2,
+// no threshold (eps2 = 0: extract until the residual variance is exhausted,
+// or K directions) and the dependence tolerance DefaultTol.
+func NewGFR() *GFR { return &GFR{Family: Multilinear(2), Tol: DefaultTol} }
+
+// Validate checks the parameters.
+func (g *GFR) Validate() error {
+	_, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	return err
+}
+
 // Fit runs GFR on the n x d matrix X. y is ignored.
 func (g *GFR) Fit(X *mat.Dense, _ []int) error {
-	if g.K < 0 || g.Eps2 < 0 {
-		return fmt.Errorf("gfr: thresholds and k must be non-negative")
+	eps2, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	if err != nil {
+		return err
 	}
 	o, err := NewOrthogonalizer(X, g.Family, g.Tol, true)
 	if err != nil {
@@ -43,7 +57,7 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 	d := o.d
 	g.mean = o.Means()
 	if isLinear(g.Family) {
-		return g.fitLinear(o.Covariance())
+		return g.fitLinear(o.Covariance(), eps2)
 	}
 	g.trace = g.trace[:0]
 	sigma := o.Covariance()
@@ -67,7 +81,7 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 		switch {
 		case g.K > 0 && len(dirs) == g.K:
 			g.stop = StopCount
-		case g.K == 0 && lambda <= g.Eps2:
+		case g.K == 0 && lambda <= eps2:
 			g.stop = StopThreshold
 		case lambda <= zeroVariance*scale:
 			g.stop = StopExhausted
@@ -94,7 +108,7 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 // decreasing order, and the value that stops the method, the top eigenvalue
 // of Sigma_{m+1}, is lambda_{m+1}. One partial eigendecomposition gives them
 // all (the K+1 largest, or every eigenvalue above Eps2 and the next one).
-func (g *GFR) fitLinear(sigma1 *mat.SymDense) error {
+func (g *GFR) fitLinear(sigma1 *mat.SymDense, eps2 float64) error {
 	d := sigma1.SymmetricDim()
 	var vals []float64
 	var vecs *mat.Dense
@@ -102,14 +116,14 @@ func (g *GFR) fitLinear(sigma1 *mat.SymDense) error {
 	if g.K > 0 {
 		vals, vecs, err = linalg.EigenSym(sigma1, min(g.K+1, d), true)
 	} else {
-		vals, vecs, err = linalg.EigenSymDownTo(sigma1, g.Eps2, true)
+		vals, vecs, err = linalg.EigenSymDownTo(sigma1, eps2, true)
 	}
 	if err != nil {
 		return fmt.Errorf("gfr: %w", err)
 	}
 	floor := zeroVariance * vals[0]
 	m := 0 // number of directions
-	for m < len(vals) && vals[m] > floor && (g.K > 0 && m < g.K || g.K == 0 && vals[m] > g.Eps2) {
+	for m < len(vals) && vals[m] > floor && (g.K > 0 && m < g.K || g.K == 0 && vals[m] > eps2) {
 		m++
 	}
 	g.trace = make([]float64, 0, m+1)
@@ -121,7 +135,7 @@ func (g *GFR) fitLinear(sigma1 *mat.SymDense) error {
 		g.stop = StopAll
 	case g.K > 0 && m == g.K:
 		g.stop = StopCount
-	case g.K == 0 && vals[m] <= g.Eps2:
+	case g.K == 0 && vals[m] <= eps2:
 		g.stop = StopThreshold
 	default:
 		g.stop = StopExhausted

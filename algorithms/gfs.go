@@ -3,6 +3,7 @@ package algorithms
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -26,17 +27,19 @@ const zeroVariance = 1e-13
 // GFS is Gram-Schmidt Functional Selection (journal Algorithm 4; algebraic
 // form Algorithm 9). At step j it selects the feature of largest residual
 // variance, s_j = argmax_i sigma_{j,i}, and orthogonalizes the functions of
-// the family that become available, stopping when max_i sigma_{j,i} <= Eps2
+// the family that become available, stopping when max_i sigma_{j,i} <= eps^2
 // or, when K > 0, after K features.
 //
-// X is centered by Fit; scaling (e.g. standardization) is the caller's
-// choice. Ties in the argmax follow argmaxTie: entries within 1e-9 x max of
-// the maximum tie, and the lowest index wins.
+// Start from NewGFS, which holds the defaults. X is centered by Fit; scaling
+// (e.g. standardization) is the caller's choice. Ties in the argmax follow
+// argmaxTie: entries within 1e-9 x max of the maximum tie, and the lowest
+// index wins.
 type GFS struct {
-	Family Family  // function family F(z); required
-	Eps2   float64 // threshold epsilon^2 on the largest residual variance (used when K == 0)
-	K      int     // when > 0, select exactly K features (fewer if the variance is exhausted)
-	Tol    float64 // dependence tolerance of the orthogonalization; 0 means DefaultTol
+	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps2   float64 `param:"eps2" doc:"threshold epsilon^2: stop when the largest residual variance is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
+	Eps    float64 `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
+	K      int     `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
+	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
 
 	selected []int
 	trace    []float64
@@ -44,9 +47,45 @@ type GFS struct {
 	stats    Stats
 }
 
+// NewGFS returns GFS with the defaults: the multilinear family of degree 2,
+// no threshold (eps2 = 0: select until the residual variance is exhausted,
+// or K features) and the dependence tolerance DefaultTol.
+func NewGFS() *GFS { return &GFS{Family: Multilinear(2), Tol: DefaultTol} }
+
+// Validate checks the parameters.
+func (g *GFS) Validate() error {
+	_, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	return err
+}
+
+// threshold checks the parameters shared by GFS and GFR and returns the
+// threshold epsilon^2.
+func threshold(method string, fam Family, eps2, eps float64, k int, tol float64) (float64, error) {
+	switch {
+	case fam == nil:
+		return 0, fmt.Errorf("%s: no function family: set Family (e.g. Multilinear(2)), or start from New%s", method, strings.ToUpper(method))
+	case eps2 < 0 || eps < 0:
+		return 0, fmt.Errorf("%s: eps2 = %v, eps = %v: a threshold must be non-negative", method, eps2, eps)
+	case eps2 > 0 && eps > 0:
+		return 0, fmt.Errorf("%s: give eps2 or eps, not both", method)
+	case k < 0:
+		return 0, fmt.Errorf("%s: k = %d: want 0 (use the threshold) or a positive number", method, k)
+	case !(tol > 0 && tol < 1):
+		return 0, fmt.Errorf("%s: tol = %v: want a relative tolerance in (0, 1), e.g. DefaultTol = %g (New%s sets it)", method, tol, DefaultTol, strings.ToUpper(method))
+	}
+	if eps > 0 {
+		return eps * eps, nil
+	}
+	return eps2, nil
+}
+
 // Fit runs GFS on the n x d matrix X. y is ignored.
 func (g *GFS) Fit(X *mat.Dense, _ []int) error {
-	sel, err := runSelection(X, selection{family: g.Family, eps2: g.Eps2, k: g.K, tol: g.Tol, rule: largestResidual})
+	eps2, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	if err != nil {
+		return err
+	}
+	sel, err := runSelection(X, selection{family: g.Family, eps2: eps2, k: g.K, tol: g.Tol, rule: largestResidual})
 	if err != nil {
 		return fmt.Errorf("gfs: %w", err)
 	}

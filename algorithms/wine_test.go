@@ -57,7 +57,7 @@ func TestWineGFS(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := &GFS{Family: fam, Eps2: 0.1}
+		g := &GFS{Family: fam, Eps2: 0.1, Tol: DefaultTol}
 		if err := g.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestWineGFR(t *testing.T) {
 		{"multilinear:3", 9, []float64{4.7059, 2.497, 1.4458, 0.8305, 0.6706, 0.4025, 0.3352, 0.1987, 0.1409, 0.0376}},
 	} {
 		fam, _ := ParseFamily(tc.family)
-		g := &GFR{Family: fam, Eps2: 0.1}
+		g := &GFR{Family: fam, Eps2: 0.1, Tol: DefaultTol}
 		if err := g.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}

@@ -31,29 +31,29 @@ type pickParams struct {
 
 // pick selects k random columns (a seeded permutation).
 type pick struct {
-	p     pickParams
+	P     pickParams `param:",inline"`
 	sel   []int
 	trace []float64
 }
 
 func (m *pick) Fit(X *mat.Dense, _ []int) error {
 	n, d := X.Dims()
-	if m.p.Panic {
+	if m.P.Panic {
 		panic("pick: asked to panic")
 	}
-	if m.p.FailRows == n {
+	if m.P.FailRows == n {
 		return fmt.Errorf("pick: asked to fail on %d rows", n)
 	}
-	if m.p.SleepMS > 0 {
-		time.Sleep(time.Duration(m.p.SleepMS) * time.Millisecond)
+	if m.P.SleepMS > 0 {
+		time.Sleep(time.Duration(m.P.SleepMS) * time.Millisecond)
 	}
-	if m.p.Mutate {
+	if m.P.Mutate {
 		X.Set(0, 0, X.At(0, 0)+1)
 	}
-	perm := rand.New(rand.NewPCG(m.p.Seed, 1)).Perm(d)
-	m.sel = perm[:min(m.p.K, d)]
+	perm := rand.New(rand.NewPCG(m.P.Seed, 1)).Perm(d)
+	m.sel = perm[:min(m.P.K, d)]
 	col := make([]float64, n)
-	for _, j := range perm[:min(m.p.K+1, d)] {
+	for _, j := range perm[:min(m.P.K+1, d)] {
 		mat.Col(col, j, X)
 		var s, ss float64
 		for _, v := range col {
@@ -63,6 +63,14 @@ func (m *pick) Fit(X *mat.Dense, _ []int) error {
 			ss += (v - s/float64(n)) * (v - s/float64(n))
 		}
 		m.trace = append(m.trace, ss/float64(n))
+	}
+	return nil
+}
+
+// Validate rejects k < 1.
+func (m *pick) Validate() error {
+	if m.P.K < 1 {
+		return fmt.Errorf("exptest-pick: k must be >= 1")
 	}
 	return nil
 }
@@ -76,13 +84,13 @@ type projParams struct {
 
 // proj extracts the first k columns (a linear extractor).
 type proj struct {
-	k int
+	P projParams `param:",inline"`
 	C *mat.Dense
 }
 
 func (m *proj) Fit(X *mat.Dense, _ []int) error {
 	_, d := X.Dims()
-	k := min(m.k, d)
+	k := min(m.P.K, d)
 	m.C = mat.NewDense(d, k, nil)
 	for j := range k {
 		m.C.Set(j, j, 1)
@@ -97,15 +105,8 @@ func (m *proj) Transform(X *mat.Dense) (*mat.Dense, error) {
 }
 
 func init() {
-	methods.Register("exptest-pick", methods.Selection, "test stand-in: k seeded random columns", pickParams{K: 2},
-		func(p pickParams) (methods.Method, error) {
-			if p.K < 1 {
-				return nil, fmt.Errorf("exptest-pick: k must be >= 1")
-			}
-			return &pick{p: p}, nil
-		})
-	methods.Register("exptest-proj", methods.Extraction, "test stand-in: the first k columns", projParams{K: 1},
-		func(p projParams) (methods.Method, error) { return &proj{k: p.K}, nil })
+	methods.Register("exptest-pick", "test stand-in: k seeded random columns", func() *pick { return &pick{P: pickParams{K: 2}} })
+	methods.Register("exptest-proj", "test stand-in: the first k columns", func() *proj { return &proj{P: projParams{K: 1}} })
 }
 
 // writeConfig writes a config into dir and loads it.

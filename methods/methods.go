@@ -1,20 +1,34 @@
 package methods
 
 import (
+	"context"
 	"fmt"
-	"slices"
-	"sort"
 	"strings"
-	"sync"
 
-	"github.com/gsbench/gsbench/params"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/registry"
+	"github.com/gsbench/gsbench/params"
 )
 
 // Method is a fitted-on-demand estimator. y holds class labels 0..c-1; it is
 // required by supervised methods and ignored (may be nil) by the others.
 type Method interface {
 	Fit(X *mat.Dense, y []int) error
+}
+
+// ContextFitter is implemented by methods whose Fit can take long (UMAP,
+// autoencoders, iterative solvers): FitContext stops with ctx's error when
+// ctx is canceled. Use Fit(ctx, m, X, y) to fit any method.
+type ContextFitter interface {
+	FitContext(ctx context.Context, X *mat.Dense, y []int) error
+}
+
+// Validator is implemented by methods that can check their parameters
+// before seeing data. The registry calls it on every method it builds, so
+// that a config or a flag with a bad value fails before anything runs.
+type Validator interface {
+	Validate() error
 }
 
 // Selector is a feature selection method.
@@ -66,6 +80,19 @@ type Reporter interface {
 	Report() map[string]any
 }
 
+// Fit fits m on X (and y), through FitContext when m implements it, so
+// that a canceled ctx stops it; other methods are not started when ctx is
+// already canceled.
+func Fit(ctx context.Context, m Method, X *mat.Dense, y []int) error {
+	if cf, ok := m.(ContextFitter); ok {
+		return cf.FitContext(ctx, X, y)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return m.Fit(X, y)
+}
+
 // Kind says whether a method selects columns or extracts features.
 type Kind string
 
@@ -83,12 +110,13 @@ type Param = params.Param
 
 // Spec describes a registered method.
 type Spec struct {
-	Name       string
-	Kind       Kind
-	Summary    string
-	Supervised bool // uses the labels (reports mark it)
-	Params     []Param
-	build      func(Params) (Method, error)
+	Name       string  `json:"name"`
+	Kind       Kind    `json:"kind"`
+	Summary    string  `json:"summary"`
+	Supervised bool    `json:"supervised"` // uses the labels (reports mark it)
+	Params     []Param `json:"params"`
+
+	build func(Params) (Method, error)
 }
 
 // Param returns the named parameter.
@@ -102,22 +130,99 @@ func (s Spec) Param(name string) (Param, bool) {
 	return Param{}, false
 }
 
+// New builds the method with the parameters p (the others keep their
+// defaults) and validates them.
+func (s Spec) New(p Params) (Method, error) { return s.build(p) }
+
 // Option modifies a Spec at registration.
 type Option func(*Spec)
 
 // Supervised marks a method that uses the class labels.
 func Supervised() Option { return func(s *Spec) { s.Supervised = true } }
 
-var (
-	mu       sync.RWMutex
-	registry = map[string]Spec{}
-)
+var registered = registry.New[Spec]("method")
 
-// Register adds a method. defaults is a struct (not a pointer) whose exported
-// fields tagged `param:"name"` are the method's parameters with their default
-// values; build turns a decoded copy into a Method. Register panics on a
-// duplicate name or a malformed parameter struct: both are programming errors.
-func Register[C any](name string, kind Kind, summary string, defaults C, build func(C) (Method, error), opts ...Option) {
+// Register adds a method. newMethod returns the method with its default
+// parameters: a pointer to a struct whose exported fields tagged
+// `param:"name" doc:"..."` are the parameters (package params). The kind is
+// Selection when the method is a Selector, Extraction when it is an
+// Extractor. Register panics on a duplicate name, a method that is neither
+// kind, or a malformed parameter struct: all are programming errors.
+func Register[M Method](name, summary string, newMethod func() M, opts ...Option) {
+	proto := newMethod()
+	ps, err := params.Describe(proto)
+	if err != nil {
+		panic(fmt.Sprintf("methods.Register(%q): %v", name, err))
+	}
+	spec := Spec{Name: name, Summary: summary, Params: ps}
+	spec.build = func(p Params) (Method, error) {
+		m := newMethod()
+		if err := p.Decode("method "+name, m); err != nil {
+			return nil, err
+		}
+		if v, ok := any(m).(Validator); ok {
+			if err := v.Validate(); err != nil {
+				return nil, err
+			}
+		}
+		return m, nil
+	}
+	switch any(proto).(type) {
+	case Selector:
+		spec.Kind = Selection
+	case Extractor:
+		spec.Kind = Extraction
+	default:
+		panic(fmt.Sprintf("methods.Register(%q): %T is neither a Selector nor an Extractor", name, proto))
+	}
+	for _, o := range opts {
+		o(&spec)
+	}
+	registered.Add(name, spec)
+}
+
+// Lookup returns the Spec of a registered method.
+func Lookup(name string) (Spec, bool) { return registered.Lookup(strings.ToLower(name)) }
+
+// All returns every registered method sorted by kind (selection first),
+// then name.
+func All() []Spec {
+	var sel, ext []Spec
+	for _, s := range registered.All() {
+		if s.Kind == Selection {
+			sel = append(sel, s)
+		} else {
+			ext = append(ext, s)
+		}
+	}
+	return append(sel, ext...)
+}
+
+// Names returns the registered names of one kind ("" for all), sorted.
+func Names(kind Kind) []string {
+	var names []string
+	for _, s := range registered.All() {
+		if kind == "" || s.Kind == kind {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
+// New builds the named method from params.
+func New(name string, p Params) (Method, error) {
+	s, err := registered.Get(strings.ToLower(name))
+	if err != nil {
+		return nil, err
+	}
+	return s.New(p)
+}
+
+// registerLegacy adds a method in the old shape (a parameter struct beside
+// the method and a build function) while the methods move to Register.
+//
+// Deprecated: temporary; removed once every method declares its parameters.
+func registerLegacy[C any](name string, kind Kind, summary string, defaults C, build func(C) (Method, error), opts ...Option) {
 	ps, err := params.Describe(defaults)
 	if err != nil {
 		panic(fmt.Sprintf("methods.Register(%q): %v", name, err))
@@ -133,56 +238,5 @@ func Register[C any](name string, kind Kind, summary string, defaults C, build f
 	for _, o := range opts {
 		o(&spec)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := registry[name]; dup {
-		panic(fmt.Sprintf("methods.Register: %q registered twice", name))
-	}
-	registry[name] = spec
-}
-
-// Lookup returns the Spec of a registered method.
-func Lookup(name string) (Spec, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	s, ok := registry[strings.ToLower(name)]
-	return s, ok
-}
-
-// All returns every registered method sorted by kind, then name.
-func All() []Spec {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Spec, 0, len(registry))
-	for _, s := range registry {
-		out = append(out, s)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Kind != out[j].Kind {
-			return out[i].Kind > out[j].Kind // selection before extraction
-		}
-		return out[i].Name < out[j].Name
-	})
-	return out
-}
-
-// Names returns the registered names of one kind ("" for all), sorted.
-func Names(kind Kind) []string {
-	var names []string
-	for _, s := range All() {
-		if kind == "" || s.Kind == kind {
-			names = append(names, s.Name)
-		}
-	}
-	slices.Sort(names)
-	return names
-}
-
-// New builds the named method from params.
-func New(name string, p Params) (Method, error) {
-	s, ok := Lookup(name)
-	if !ok {
-		return nil, fmt.Errorf("unknown method %q: known methods are %s", name, strings.Join(Names(""), ", "))
-	}
-	return s.build(p)
+	registered.Add(name, spec)
 }

@@ -21,6 +21,9 @@ type pcaParams struct {
 	Ddof int     `param:"ddof" doc:"covariance divisor n - ddof: 1 as scikit-learn's explained_variance_, 0 as GFR (the PCA row of journal Table II)"`
 }
 
+// defaultEps2 is the old PCA threshold default (removed with the move to Register).
+const defaultEps2 = 0.1
+
 func newPCA(p pcaParams) (Method, error) {
 	eps2 := p.Eps2
 	switch {
@@ -104,13 +107,13 @@ func newLPP(p lppParams) (Method, error) {
 }
 
 func init() {
-	Register("pca", Extraction, "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)",
+	registerLegacy("pca", Extraction, "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)",
 		pcaParams{Ddof: 1}, newPCA)
-	Register("kpca", Extraction, "kernel PCA (journal Appendix E; scikit-learn KernelPCA)",
+	registerLegacy("kpca", Extraction, "kernel PCA (journal Appendix E; scikit-learn KernelPCA)",
 		kpcaParams{Kernel: kpca.KernelLinear, Degree: 3, Coef0: 1, Solver: kpca.SolverAuto, Tol: kpca.DefaultTol, MaxCycles: kpca.DefaultMaxCycles}, newKPCA)
-	Register("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",
+	registerLegacy("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",
 		icaParams{Algorithm: fastica.Parallel, Fun: fastica.LogCosh, Alpha: fastica.DefaultAlpha, MaxIter: fastica.DefaultMaxIter, Tol: fastica.DefaultTol}, newICA)
-	Register("lpp", Extraction, "Locality Preserving Projections (He & Niyogi 2003; lpproj)",
+	registerLegacy("lpp", Extraction, "Locality Preserving Projections (He & Niyogi 2003; lpproj)",
 		lppParams{K: 2, NNeighbors: lpp.DefaultNeighbors, Weight: lpp.Adjacency, WeightWidth: lpp.DefaultWidth, Ridge: lpp.DefaultRidge}, newLPP)
 }
 

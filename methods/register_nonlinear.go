@@ -37,7 +37,7 @@ type autoencoderParams struct {
 
 func init() {
 	ud := umap.New()
-	Register("umap", Extraction, "Uniform Manifold Approximation and Projection (McInnes et al. 2018; umap-learn defaults)",
+	registerLegacy("umap", Extraction, "Uniform Manifold Approximation and Projection (McInnes et al. 2018; umap-learn defaults)",
 		umapParams{
 			K: ud.K, NNeighbors: ud.NNeighbors, MinDist: ud.MinDist, Spread: ud.Spread, NEpochs: ud.NEpochs,
 			LearningRate: ud.LearningRate, NegativeSampleRate: ud.NegativeSampleRate,
@@ -53,7 +53,7 @@ func init() {
 			return u, u.Validate()
 		})
 	ad := autoencoder.New()
-	Register("autoencoder", Extraction, "symmetric MLP autoencoder (linear bottleneck, MSE, Adam); features are the bottleneck activations",
+	registerLegacy("autoencoder", Extraction, "symmetric MLP autoencoder (linear bottleneck, MSE, Adam); features are the bottleneck activations",
 		autoencoderParams{
 			K: ad.K, Layers: ad.Layers, Activation: ad.Activation, Epochs: ad.Epochs, BatchSize: ad.BatchSize,
 			LearningRate: ad.LearningRate, ValidationFraction: ad.ValidationFraction, Patience: ad.Patience, Seed: ad.Seed,

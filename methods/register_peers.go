@@ -103,8 +103,8 @@ type qmrfsParams struct {
 }
 
 func init() {
-	Register("uffs", Selection, "Unsupervised Fourier Feature Selection (UFFS Alg. 1; journal Appendix C)", uffsDefaults, newUFFS)
-	Register("qmrfs", Selection, "QMR-FS: greedy selection of linearly independent features up to a relative tolerance",
+	registerLegacy("uffs", Selection, "Unsupervised Fourier Feature Selection (UFFS Alg. 1; journal Appendix C)", uffsDefaults, newUFFS)
+	registerLegacy("qmrfs", Selection, "QMR-FS: greedy selection of linearly independent features up to a relative tolerance",
 		qmrfsParams{Theta: 0.1, Order: string(qmrfs.Given), ChunkRows: qmrfs.DefaultChunkRows},
 		func(p qmrfsParams) (Method, error) {
 			if !(p.Theta >= 0 && p.Theta < 1) {

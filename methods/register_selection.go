@@ -99,7 +99,7 @@ type kOnly struct {
 }
 
 func init() {
-	Register("ls", Selection, "Laplacian score (He, Cai & Niyogi 2005; scikit-feature lap_score), lower is better",
+	registerLegacy("ls", Selection, "Laplacian score (He, Cai & Niyogi 2005; scikit-feature lap_score), lower is better",
 		lsParams{NNeighbors: graph.DefaultK, Weight: string(graph.HeatKernel), T: 1, SelfLoops: true},
 		func(p lsParams) (Method, error) {
 			if err := checkNeighbors("ls", p.NNeighbors, p.T); err != nil {
@@ -108,7 +108,7 @@ func init() {
 			m := &lapscore.LaplacianScore{K: p.K, Graph: graphOptions(p.NNeighbors, p.Weight, p.T, p.SelfLoops)}
 			return m, m.Validate()
 		})
-	Register("spec", Selection, "SPEC spectral feature selection (Zhao & Liu 2007; scikit-feature spec)",
+	registerLegacy("spec", Selection, "SPEC spectral feature selection (Zhao & Liu 2007; scikit-feature spec)",
 		specParams{Ranking: spec.Paper, Affinity: spec.RBF, Gamma: 1, NNeighbors: graph.DefaultK, Weight: string(graph.HeatKernel), T: 1, SelfLoops: true},
 		func(p specParams) (Method, error) {
 			if err := checkNeighbors("spec", p.NNeighbors, p.T); err != nil {
@@ -121,7 +121,7 @@ func init() {
 				Graph: graphOptions(p.NNeighbors, p.Weight, p.T, p.SelfLoops)}
 			return m, m.Validate()
 		})
-	Register("mcfs", Selection, "Multi-Cluster Feature Selection (Cai, Zhang & He 2010; spectral embedding + LARS)",
+	registerLegacy("mcfs", Selection, "Multi-Cluster Feature Selection (Cai, Zhang & He 2010; spectral embedding + LARS)",
 		mcfsParams{NClusters: mcfs.DefaultClusters, NNeighbors: graph.DefaultK, Weight: string(graph.HeatKernel), T: 1, SelfLoops: true},
 		func(p mcfsParams) (Method, error) {
 			if err := checkNeighbors("mcfs", p.NNeighbors, p.T); err != nil {
@@ -133,7 +133,7 @@ func init() {
 			m := &mcfs.MCFS{K: p.K, NClusters: p.NClusters, Graph: graphOptions(p.NNeighbors, p.Weight, p.T, p.SelfLoops)}
 			return m, m.Validate()
 		})
-	Register("ndfs", Selection, "Nonnegative Discriminative Feature Selection (Li et al. 2012; l2,1 iteration)",
+	registerLegacy("ndfs", Selection, "Nonnegative Discriminative Feature Selection (Li et al. 2012; l2,1 iteration)",
 		ndfsParams{NClusters: ndfs.DefaultClusters, Alpha: ndfs.DefaultAlpha, Beta: ndfs.DefaultBeta, Gamma: ndfs.DefaultGamma,
 			MaxIter: ndfs.DefaultMaxIter, Tol: ndfs.DefaultTol, NNeighbors: graph.DefaultK, Weight: string(graph.HeatKernel), T: 1, SelfLoops: true},
 		func(p ndfsParams) (Method, error) {
@@ -147,7 +147,7 @@ func init() {
 				MaxIter: p.MaxIter, Tol: p.Tol, Seed: p.Seed, Graph: graphOptions(p.NNeighbors, p.Weight, p.T, p.SelfLoops)}
 			return m, m.Validate()
 		})
-	Register("udfs", Selection, "Unsupervised Discriminative Feature Selection (Yang et al. 2011; l2,1 iteration)",
+	registerLegacy("udfs", Selection, "Unsupervised Discriminative Feature Selection (Yang et al. 2011; l2,1 iteration)",
 		udfsParams{NClusters: udfs.DefaultClusters, NNeighbors: udfs.DefaultNeighbors, Gamma: udfs.DefaultGamma,
 			Lambda: udfs.DefaultLambda, MaxIter: udfs.DefaultMaxIter, Tol: udfs.DefaultTol},
 		func(p udfsParams) (Method, error) {
@@ -158,19 +158,19 @@ func init() {
 				MaxIter: p.MaxIter, Tol: p.Tol}
 			return m, m.Validate()
 		})
-	Register("trace-ratio", Selection, "trace ratio criterion (Nie et al. 2008; Fisher-score graphs), the globally optimal subset",
+	registerLegacy("trace-ratio", Selection, "trace ratio criterion (Nie et al. 2008; Fisher-score graphs), the globally optimal subset",
 		traceRatioParams{MaxIter: traceratio.DefaultMaxIter},
 		func(p traceRatioParams) (Method, error) {
 			m := &traceratio.TraceRatio{K: p.K, MaxIter: p.MaxIter}
 			return m, m.Validate()
 		}, Supervised())
-	Register("fisher", Selection, "Fisher score (between- over within-class scatter; scikit-feature fisher_score)",
+	registerLegacy("fisher", Selection, "Fisher score (between- over within-class scatter; scikit-feature fisher_score)",
 		kOnly{},
 		func(p kOnly) (Method, error) {
 			m := &fisher.FisherScore{K: p.K}
 			return m, m.Validate()
 		}, Supervised())
-	Register("svd-entropy", Selection, "SVD-entropy contribution, simple ranking (Varshavsky et al. 2006)",
+	registerLegacy("svd-entropy", Selection, "SVD-entropy contribution, simple ranking (Varshavsky et al. 2006)",
 		kOnly{},
 		func(p kOnly) (Method, error) {
 			m := &svdentropy.SVDEntropy{K: p.K}

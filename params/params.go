@@ -1,13 +1,15 @@
 package params
 
 import (
-	"encoding/json"
+	"encoding"
 	"fmt"
-	"math"
 	"reflect"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
+	"sync"
+
+	"github.com/gsbench/gsbench/internal/registry"
 )
 
 // Params holds parameter values by name. Values come either from YAML (int,
@@ -17,14 +19,27 @@ type Params map[string]any
 
 // Param describes one parameter.
 type Param struct {
-	Name    string // as written in configs; flags use it with '-' for '_'
-	Type    string // int, float, bool, string, []int, []float, []string
-	Default any
-	Doc     string
+	Name    string   `json:"name"`              // as written in configs; flags use it with '-' for '_'
+	Type    string   `json:"type"`              // int, float, bool, string, []int, []float, []string
+	Default any      `json:"default"`           // int, int64, uint64, float64, bool, string or a slice of them
+	Doc     string   `json:"doc"`               // what it means
+	Choices []string `json:"choices,omitempty"` // the allowed values of an enumeration
+	Auto    string   `json:"auto,omitempty"`    // how the zero value ("auto") is computed from the data
+	// Excludes names a parameter that must not be given with this one.
+	Excludes string `json:"excludes,omitempty"`
 }
 
 // IsList reports whether the parameter takes a list as one value.
 func (p Param) IsList() bool { return strings.HasPrefix(p.Type, "[]") }
+
+// DefaultText is the default as `gsbench list` shows it: "auto" for an
+// automatic parameter at its zero value, else Format(Default).
+func (p Param) DefaultText() string {
+	if v := reflect.ValueOf(p.Default); p.Auto != "" && (!v.IsValid() || v.IsZero()) {
+		return "auto"
+	}
+	return Format(p.Default)
+}
 
 // NormalizeName maps a flag or key spelling to the canonical parameter name:
 // lower case, '-' written as '_'.
@@ -41,215 +56,98 @@ func (p Params) Clone() Params {
 	return out
 }
 
-// Decode copies the values of p into the tagged fields of the struct that
-// dst points to. owner names the method or generator in error messages.
-func (p Params) Decode(owner string, dst any) error {
-	v := reflect.ValueOf(dst)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return fmt.Errorf("params.Decode: dst must point to a struct, got %T", dst)
-	}
-	return p.decode(owner, v.Elem())
+// field is one tagged field of a struct type.
+type field struct {
+	index []int // for reflect.Value.FieldByIndex
+	Param
 }
 
-func (p Params) decode(method string, dst reflect.Value) error {
-	fields := map[string]reflect.Value{}
-	var names []string
-	t := dst.Type()
-	for i := 0; i < t.NumField(); i++ {
-		if tag := t.Field(i).Tag.Get("param"); tag != "" {
-			fields[tag] = dst.Field(i)
-			names = append(names, tag)
-		}
-	}
-	keys := make([]string, 0, len(p))
-	for k := range p {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	seen := map[string]string{}
-	for _, k := range keys {
-		name := NormalizeName(k)
-		if prev, dup := seen[name]; dup {
-			return fmt.Errorf("%s: parameter %q given twice (as %q and %q)", method, name, prev, k)
-		}
-		seen[name] = k
-		f, ok := fields[name]
-		if !ok {
-			sort.Strings(names)
-			return fmt.Errorf("%s has no parameter %q; its parameters are: %s", method, k, strings.Join(names, ", "))
-		}
-		if err := assign(f, p[k]); err != nil {
-			return fmt.Errorf("%s, parameter %s: %v", method, name, err)
-		}
-	}
-	return nil
-}
+var fieldCache sync.Map // reflect.Type -> []field or error
 
-func assign(f reflect.Value, v any) error {
-	if f.Kind() == reflect.Slice {
-		var items []any
-		switch x := v.(type) {
-		case string:
-			if strings.TrimSpace(x) != "" {
-				for _, s := range strings.Split(x, ",") {
-					items = append(items, strings.TrimSpace(s))
-				}
-			}
-		case []any:
-			items = x
-		default:
-			rv := reflect.ValueOf(v)
-			if rv.Kind() != reflect.Slice {
-				items = []any{v}
+// fieldsOf returns the tagged fields of the struct type t, those of its
+// embedded and inline struct fields included, in declaration order.
+func fieldsOf(t reflect.Type) ([]field, error) {
+	if c, ok := fieldCache.Load(t); ok {
+		if err, isErr := c.(error); isErr {
+			return nil, err
+		}
+		return c.([]field), nil
+	}
+	var out []field
+	err := collect(t, nil, &out)
+	if err == nil {
+		seen := map[string]bool{}
+		for _, f := range out {
+			if seen[f.Name] {
+				err = fmt.Errorf("parameter %q declared twice in %s", f.Name, t)
 				break
 			}
-			for i := 0; i < rv.Len(); i++ {
-				items = append(items, rv.Index(i).Interface())
+			seen[f.Name] = true
+		}
+		for _, f := range out {
+			if f.Excludes != "" && !seen[f.Excludes] {
+				err = fmt.Errorf("parameter %q excludes %q, which %s does not have", f.Name, f.Excludes, t)
 			}
 		}
-		s := reflect.MakeSlice(f.Type(), len(items), len(items))
-		for i, it := range items {
-			if err := assignScalar(s.Index(i), it); err != nil {
-				return fmt.Errorf("item %d: %v", i, err)
-			}
-		}
-		f.Set(s)
-		return nil
 	}
-	return assignScalar(f, v)
-}
-
-func assignScalar(f reflect.Value, v any) error {
-	switch f.Kind() {
-	case reflect.String:
-		switch x := v.(type) {
-		case string:
-			f.SetString(x)
-		case int, int64, float64, bool:
-			f.SetString(fmt.Sprint(x))
-		default:
-			return fmt.Errorf("want a string, got %T %v", v, v)
-		}
-	case reflect.Bool:
-		switch x := v.(type) {
-		case bool:
-			f.SetBool(x)
-		case string:
-			b, err := strconv.ParseBool(x)
-			if err != nil {
-				return fmt.Errorf("want true or false, got %q", x)
-			}
-			f.SetBool(b)
-		default:
-			return fmt.Errorf("want true or false, got %T %v", v, v)
-		}
-	case reflect.Uint64:
-		// Seeds use the whole uint64 range, beyond float64's exact integers.
-		switch x := v.(type) {
-		case uint64:
-			f.SetUint(x)
-			return nil
-		case int:
-			if x >= 0 {
-				f.SetUint(uint64(x))
-				return nil
-			}
-		case int64:
-			if x >= 0 {
-				f.SetUint(uint64(x))
-				return nil
-			}
-		case string:
-			if u, err := strconv.ParseUint(strings.TrimSpace(x), 10, 64); err == nil {
-				f.SetUint(u)
-				return nil
-			}
-		case float64:
-			if x >= 0 && x == math.Trunc(x) && x < 1<<64 {
-				f.SetUint(uint64(x))
-				return nil
-			}
-		}
-		return fmt.Errorf("want a non-negative integer, got %v", v)
-	case reflect.Int, reflect.Int64:
-		var n float64
-		switch x := v.(type) {
-		case int:
-			n = float64(x)
-		case int64:
-			n = float64(x)
-		case uint64:
-			n = float64(x)
-		case float64:
-			n = x
-		case string:
-			y, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-			if err != nil {
-				return fmt.Errorf("want an integer, got %q", x)
-			}
-			n = y
-		default:
-			return fmt.Errorf("want an integer, got %T %v", v, v)
-		}
-		if n != math.Trunc(n) || math.Abs(n) > 1<<53 {
-			return fmt.Errorf("want an integer, got %v", v)
-		}
-		f.SetInt(int64(n))
-	case reflect.Float64:
-		switch x := v.(type) {
-		case int:
-			f.SetFloat(float64(x))
-		case int64:
-			f.SetFloat(float64(x))
-		case float64:
-			f.SetFloat(x)
-		case string:
-			y, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-			if err != nil {
-				return fmt.Errorf("want a number, got %q", x)
-			}
-			f.SetFloat(y)
-		default:
-			return fmt.Errorf("want a number, got %T %v", v, v)
-		}
-		if math.IsNaN(f.Float()) || math.IsInf(f.Float(), 0) {
-			return fmt.Errorf("want a finite number, got %v", v)
-		}
-	default:
-		return fmt.Errorf("unsupported parameter type %s", f.Type())
+	if err != nil {
+		fieldCache.Store(t, err)
+		return nil, err
 	}
-	return nil
-}
-
-// Describe lists the tagged fields of the struct defaults, with their
-// current values as defaults.
-func Describe(defaults any) ([]Param, error) { return describe(reflect.ValueOf(defaults)) }
-
-func describe(v reflect.Value) ([]Param, error) {
-	if v.Kind() != reflect.Struct {
-		return nil, fmt.Errorf("defaults must be a struct, got %s", v.Kind())
-	}
-	var out []Param
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		sf := t.Field(i)
-		name := sf.Tag.Get("param")
-		if name == "" {
-			continue
-		}
-		if name != NormalizeName(name) {
-			return nil, fmt.Errorf("parameter %q must be lower snake case", name)
-		}
-		typ, err := typeName(sf.Type)
-		if err != nil {
-			return nil, fmt.Errorf("parameter %q: %v", name, err)
-		}
-		out = append(out, Param{Name: name, Type: typ, Default: v.Field(i).Interface(), Doc: sf.Tag.Get("doc")})
-	}
+	fieldCache.Store(t, out)
 	return out, nil
 }
 
-func typeName(t reflect.Type) (string, error) {
+func collect(t reflect.Type, prefix []int, out *[]field) error {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		index := append(slices.Clone(prefix), i)
+		tag, hasTag := sf.Tag.Lookup("param")
+		if sf.Type.Kind() == reflect.Struct && (sf.Anonymous && !hasTag || tag == ",inline") {
+			// The exported fields of an embedded struct can be set through
+			// reflection even when its type is unexported; those of a named
+			// unexported field cannot.
+			if !sf.IsExported() && !sf.Anonymous {
+				return fmt.Errorf("inline field %s is not exported", sf.Name)
+			}
+			if err := collect(sf.Type, index, out); err != nil {
+				return err
+			}
+			continue
+		}
+		if tag == "" {
+			continue
+		}
+		if !sf.IsExported() {
+			return fmt.Errorf("parameter %q: field %s is not exported", tag, sf.Name)
+		}
+		if tag != NormalizeName(tag) {
+			return fmt.Errorf("parameter %q must be lower snake case", tag)
+		}
+		typ, err := wireType(sf.Type)
+		if err != nil {
+			return fmt.Errorf("parameter %q: %v", tag, err)
+		}
+		p := Param{Name: tag, Type: typ, Doc: sf.Tag.Get("doc"), Auto: sf.Tag.Get("auto"), Excludes: sf.Tag.Get("excludes")}
+		et := sf.Type
+		if et.Kind() == reflect.Slice {
+			et = et.Elem()
+		}
+		if c, ok := reflect.Zero(et).Interface().(interface{ Choices() []string }); ok {
+			p.Choices = c.Choices()
+		}
+		*out = append(*out, field{index: index, Param: p})
+	}
+	return nil
+}
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+// wireType is the type name of a parameter as configs and flags see it.
+func wireType(t reflect.Type) (string, error) {
+	if hasParser(t) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return "string", nil
+	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int64, reflect.Uint64:
 		return "int", nil
@@ -260,7 +158,7 @@ func typeName(t reflect.Type) (string, error) {
 	case reflect.String:
 		return "string", nil
 	case reflect.Slice:
-		e, err := typeName(t.Elem())
+		e, err := wireType(t.Elem())
 		if err != nil || strings.HasPrefix(e, "[]") {
 			return "", fmt.Errorf("unsupported type %s", t)
 		}
@@ -269,41 +167,160 @@ func typeName(t reflect.Type) (string, error) {
 	return "", fmt.Errorf("unsupported type %s", t)
 }
 
-// Format writes a parameter value as canonical text, the form cell keys,
-// variant names and report matching use: integers in decimal, floats in the
-// shortest form that reads back to the same number, lists and arrays as
-// [a,b], maps as JSON, nil as "".
-func Format(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case int64:
-		return strconv.FormatInt(x, 10)
-	case uint64:
-		return strconv.FormatUint(x, 10)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case float32:
-		return strconv.FormatFloat(float64(x), 'g', -1, 32)
-	case bool:
-		return strconv.FormatBool(x)
-	}
+// structValue returns the struct that v is or points to.
+func structValue(v any) (reflect.Value, error) {
 	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Slice, reflect.Array:
-		parts := make([]string, rv.Len())
-		for i := range parts {
-			parts[i] = Format(rv.Index(i).Interface())
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct {
+		return reflect.Value{}, fmt.Errorf("want a struct or a pointer to one, got %T", v)
+	}
+	return rv, nil
+}
+
+// Describe lists the parameters of the struct that v is or points to, with
+// their current values as defaults.
+func Describe(v any) ([]Param, error) {
+	rv, err := structValue(v)
+	if err != nil {
+		return nil, err
+	}
+	fs, err := fieldsOf(rv.Type())
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Param, len(fs))
+	for i, f := range fs {
+		out[i] = f.Param
+		out[i].Default = canonical(rv.FieldByIndex(f.index))
+	}
+	return out, nil
+}
+
+// canonical returns a field's value as a plain Go value: int, int64, uint64,
+// float64, bool, string, or a slice of them; text types as their text.
+func canonical(v reflect.Value) any {
+	if hasParser(v.Type()) || reflect.PointerTo(v.Type()).Implements(textUnmarshaler) {
+		return formatText(v)
+	}
+	switch v.Kind() {
+	case reflect.Int:
+		return int(v.Int())
+	case reflect.Int64:
+		return v.Int()
+	case reflect.Uint64:
+		return v.Uint()
+	case reflect.Float64:
+		return v.Float()
+	case reflect.Bool:
+		return v.Bool()
+	case reflect.String:
+		return v.String()
+	case reflect.Slice:
+		if v.IsNil() {
+			return reflect.Zero(plainSliceType(v.Type())).Interface()
 		}
-		return "[" + strings.Join(parts, ",") + "]"
-	case reflect.Map:
-		if b, err := json.Marshal(v); err == nil {
-			return string(b)
+		s := reflect.MakeSlice(plainSliceType(v.Type()), v.Len(), v.Len())
+		for i := range v.Len() {
+			s.Index(i).Set(reflect.ValueOf(canonical(v.Index(i))))
+		}
+		return s.Interface()
+	}
+	return v.Interface()
+}
+
+func plainSliceType(t reflect.Type) reflect.Type {
+	switch t.Elem().Kind() {
+	case reflect.Int:
+		return reflect.TypeFor[[]int]()
+	case reflect.Int64:
+		return reflect.TypeFor[[]int64]()
+	case reflect.Uint64:
+		return reflect.TypeFor[[]uint64]()
+	case reflect.Float64:
+		return reflect.TypeFor[[]float64]()
+	case reflect.Bool:
+		return reflect.TypeFor[[]bool]()
+	}
+	return reflect.TypeFor[[]string]()
+}
+
+// Decode copies the values of p into the tagged fields of the struct that
+// dst points to; parameters p does not name keep their values. owner names
+// the method, generator or metric in error messages.
+func (p Params) Decode(owner string, dst any) error {
+	v := reflect.ValueOf(dst)
+	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("params.Decode: dst must point to a struct, got %T", dst)
+	}
+	fs, err := fieldsOf(v.Elem().Type())
+	if err != nil {
+		return fmt.Errorf("params.Decode(%s): %v", owner, err)
+	}
+	byName := make(map[string]field, len(fs))
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		byName[f.Name] = f
+		names[i] = f.Name
+	}
+	sort.Strings(names)
+	keys := make([]string, 0, len(p))
+	for k := range p {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	given := map[string]string{} // canonical name -> key as written
+	for _, k := range keys {
+		name := NormalizeName(k)
+		if prev, dup := given[name]; dup {
+			return fmt.Errorf("%s: parameter %q given twice (as %q and %q)", owner, name, prev, k)
+		}
+		given[name] = k
+		f, ok := byName[name]
+		if !ok {
+			if len(names) == 0 {
+				return fmt.Errorf("%s has no parameters (got %q)", owner, k)
+			}
+			return fmt.Errorf("%s has no parameter %q%s; its parameters are: %s", owner, k, registry.Suggest(name, names), strings.Join(names, ", "))
+		}
+		if err := set(v.Elem().FieldByIndex(f.index), f.Param, p[k]); err != nil {
+			return fmt.Errorf("%s, parameter %s: %v", owner, name, err)
 		}
 	}
-	return fmt.Sprint(v)
+	for _, f := range fs {
+		if _, a := given[f.Name]; a && f.Excludes != "" {
+			if _, b := given[f.Excludes]; b {
+				return fmt.Errorf("%s: give %s or %s, not both", owner, f.Excludes, f.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// set assigns v to the field f of parameter p.
+func set(f reflect.Value, p Param, v any) error {
+	if s, ok := v.(string); ok && p.Auto != "" && strings.EqualFold(strings.TrimSpace(s), "auto") {
+		f.Set(reflect.Zero(f.Type()))
+		return nil
+	}
+	if err := assign(f, v); err != nil {
+		return err
+	}
+	if len(p.Choices) == 0 {
+		return nil
+	}
+	items := []reflect.Value{f}
+	if f.Kind() == reflect.Slice {
+		items = items[:0]
+		for i := range f.Len() {
+			items = append(items, f.Index(i))
+		}
+	}
+	for _, it := range items {
+		if got := it.String(); !slices.Contains(p.Choices, got) {
+			return fmt.Errorf("%q is not one of %s%s", got, strings.Join(p.Choices, ", "), registry.Suggest(got, p.Choices))
+		}
+	}
+	return nil
 }

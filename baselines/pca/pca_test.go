@@ -119,7 +119,7 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 			k    int
 			eps2 float64
 		}{{k: 5}, {eps2: 0.1}, {eps2: 1}} {
-			g := &algorithms.GFR{Family: fam, K: tc.k, Eps2: tc.eps2}
+			g := &algorithms.GFR{Family: fam, K: tc.k, Eps2: tc.eps2, Tol: algorithms.DefaultTol}
 			p := &PCA{K: tc.k, Eps2: tc.eps2, Ddof: 0}
 			if err := g.Fit(X, nil); err != nil {
 				t.Fatal(err)

@@ -51,7 +51,7 @@ func BenchmarkTableXII(b *testing.B) {
 		b.Run(fmt.Sprintf("GFS/multilinear:3/%s", prep), func(b *testing.B) {
 			var g *algorithms.GFS
 			for b.Loop() {
-				g = &algorithms.GFS{Family: algorithms.Multilinear(3), Eps2: 0.01}
+				g = &algorithms.GFS{Family: algorithms.Multilinear(3), Eps2: 0.01, Tol: algorithms.DefaultTol}
 				if err := g.Fit(X, nil); err != nil {
 					b.Fatal(err)
 				}
@@ -93,7 +93,7 @@ func BenchmarkTableXIIRatio(b *testing.B) {
 					cu += cpuTime() - c0
 					t0, c0 = time.Now(), cpuTime()
 					for range gfsReps {
-						g := &algorithms.GFS{Family: algorithms.Multilinear(3), Eps2: 0.01}
+						g := &algorithms.GFS{Family: algorithms.Multilinear(3), Eps2: 0.01, Tol: algorithms.DefaultTol}
 						if err := g.Fit(X, nil); err != nil {
 							b.Fatal(err)
 						}

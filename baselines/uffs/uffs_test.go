@@ -241,7 +241,7 @@ func TestCorollary4(t *testing.T) {
 			// leaves the matrix as it is).
 			X := ddof1Standardized(tc.X)
 			_, d := X.Dims()
-			g := &algorithms.GFS{Family: algorithms.Multilinear(tc.t), K: d}
+			g := &algorithms.GFS{Family: algorithms.Multilinear(tc.t), K: d, Tol: algorithms.DefaultTol}
 			if err := g.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}

@@ -18,18 +18,15 @@ import (
 // checktest-column selects column col+checkShift.
 var checkShift atomic.Int32
 
-type columnParams struct {
+type columnMethod struct {
 	Col int `param:"col" doc:"the column selected"`
 }
 
-type columnMethod struct{ col int }
-
 func (m *columnMethod) Fit(*mat.Dense, []int) error { return nil }
-func (m *columnMethod) Selected() []int             { return []int{m.col + int(checkShift.Load())} }
+func (m *columnMethod) Selected() []int             { return []int{m.Col + int(checkShift.Load())} }
 
 func init() {
-	methods.Register("checktest-column", methods.Selection, "test only: selects one given column", columnParams{},
-		func(p columnParams) (methods.Method, error) { return &columnMethod{col: p.Col}, nil })
+	methods.Register("checktest-column", "test only: selects one given column", func() *columnMethod { return &columnMethod{} })
 }
 
 // TestCheckCommand runs gsbench check on a user's project: a config, a

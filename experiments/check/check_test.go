@@ -27,23 +27,22 @@ type pickParams struct {
 }
 
 type pickMethod struct {
-	p   pickParams
+	P   pickParams `param:",inline"`
 	sel []int
 }
 
 func (m *pickMethod) Fit(X *mat.Dense, _ []int) error {
-	if m.p.Fail {
+	if m.P.Fail {
 		return fmt.Errorf("checktest-pick: asked to fail")
 	}
-	m.sel = []int{m.p.Col + int(pickShift.Load())}
+	m.sel = []int{m.P.Col + int(pickShift.Load())}
 	return nil
 }
 
 func (m *pickMethod) Selected() []int { return m.sel }
 
 func init() {
-	methods.Register("checktest-pick", methods.Selection, "test only: selects one given column", pickParams{},
-		func(p pickParams) (methods.Method, error) { return &pickMethod{p: p}, nil })
+	methods.Register("checktest-pick", "test only: selects one given column", func() *pickMethod { return &pickMethod{} })
 }
 
 // writeProject writes a user's project: a data file, a config and the
