@@ -11,11 +11,14 @@ import (
 
 // FisherScore selects the K features of highest Fisher score.
 type FisherScore struct {
-	K int // features to select; 0 ranks them all
+	K int `param:"k" doc:"number of features to select (0 ranks all); highest Fisher score first"`
 
 	scores   []float64
 	selected []int
 }
+
+// New returns the Fisher score ranking every feature.
+func New() *FisherScore { return &FisherScore{} }
 
 // Validate checks the parameters that do not depend on the data.
 func (m *FisherScore) Validate() error {

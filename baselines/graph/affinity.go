@@ -26,10 +26,16 @@ const (
 	CosineSimilarity Weight = "cosine"
 )
 
-// ParseWeight returns the Weight named s ("" is HeatKernel).
+// Choices lists the weightings.
+func (Weight) Choices() []string {
+	return []string{string(HeatKernel), string(Binary), string(CosineSimilarity)}
+}
+
+// ParseWeight returns the Weight named s (heat and heat-kernel are read as
+// heat_kernel).
 func ParseWeight(s string) (Weight, error) {
 	switch Weight(s) {
-	case "", HeatKernel, "heat", "heat-kernel":
+	case HeatKernel, "heat", "heat-kernel":
 		return HeatKernel, nil
 	case Binary:
 		return Binary, nil
@@ -39,54 +45,47 @@ func ParseWeight(s string) (Weight, error) {
 	return "", fmt.Errorf("graph: unknown weight %q: use binary, heat_kernel or cosine", s)
 }
 
-// DefaultK is the number of neighbours of scikit-feature's construct_W.
-const DefaultK = 5
-
-// Options configures Affinity. The zero value is the graph the papers'
-// baselines used: scikit-feature's construct_W with neighbor_mode "knn",
-// k = 5, weight_mode "heat_kernel", t = 1.
+// Options configures Affinity; its tagged fields are the graph parameters
+// of the methods that embed it (Laplacian score, SPEC, MCFS, NDFS). Start
+// from DefaultOptions.
 type Options struct {
-	K      int     // neighbours of each point, besides itself; 0 means 5
-	Weight Weight  // edge weights; "" means HeatKernel
-	T      float64 // heat-kernel width t; 0 means 1
-	// AutoT sets t to the mean distance from the points to their k nearest
-	// neighbours (ignoring T), a local scale that keeps the heat-kernel
-	// weights away from underflow on high-dimensional data, where t = 1
-	// leaves only the self-loops (see Sparse.OffDiagonalFraction).
-	AutoT bool
+	NNeighbors int     `param:"n_neighbors" doc:"neighbours of each sample in the k-NN affinity graph, besides itself (scikit-feature construct_W: k)"`
+	Weight     Weight  `param:"weight" doc:"edge weights: heat_kernel (exp(-||x-y||^2 / (2 t^2))), binary or cosine"`
+	T          float64 `param:"t" auto:"the mean distance from the samples to their neighbours" doc:"heat-kernel width t; auto (0) takes the mean distance to the nearest neighbours, a local scale that keeps the weights from underflowing (t = 1 leaves only the self-loops on high-dimensional data)"`
+	SelfLoops  bool    `param:"self_loops" doc:"link every sample to itself, as scikit-feature's construct_W does (it takes the k+1 nearest points, the point itself included); the loops do not change L = D - W but do change D"`
 	// Metric chooses the neighbours. "" means Euclidean for Binary and
 	// HeatKernel weights and CosineDistance for CosineSimilarity weights.
 	// Binary weights may use either (construct_W's own default is binary
 	// weights on cosine neighbours); HeatKernel needs Euclidean and
 	// CosineSimilarity needs CosineDistance.
-	Metric Metric
-	// ExcludeSelf drops the self-loops: construct_W links each point to its
-	// k+1 nearest points, itself included, so W_ii = 1 (binary, heat
-	// kernel) or the self-similarity (cosine). The loops do not change
-	// L = D - W but they do change D, hence the Laplacian and SPEC scores.
-	ExcludeSelf bool
-	Workers     int // goroutines; 0 means GOMAXPROCS
+	Metric  Metric
+	Workers int // goroutines; 0 means GOMAXPROCS
 }
 
-// Resolved returns o with its defaults filled in, or an error when a value
-// is invalid or the weight and metric do not go together.
+// DefaultK is the number of neighbours of scikit-feature's construct_W.
+const DefaultK = 5
+
+// DefaultOptions returns the graph the papers' baselines used:
+// scikit-feature's construct_W with neighbor_mode "knn", k = 5, weight_mode
+// "heat_kernel", t = 1, self-loops kept.
+func DefaultOptions() Options {
+	return Options{NNeighbors: DefaultK, Weight: HeatKernel, T: 1, SelfLoops: true}
+}
+
+// Resolved returns o with its metric derived from the weight when unset,
+// or an error when a value is invalid or the weight and metric do not go
+// together.
 func (o Options) Resolved() (Options, error) {
-	if o.K == 0 {
-		o.K = DefaultK
-	}
-	if o.T == 0 {
-		o.T = 1
-	}
 	w, err := ParseWeight(string(o.Weight))
 	if err != nil {
 		return o, err
 	}
 	o.Weight = w
 	switch {
-	case o.K < 0:
-		return o, fmt.Errorf("graph: %d neighbours: want a positive number", o.K)
+	case o.NNeighbors < 1:
+		return o, fmt.Errorf("graph: n_neighbors = %d: want a positive number", o.NNeighbors)
 	case o.T < 0 || math.IsNaN(o.T) || math.IsInf(o.T, 0):
-		return o, fmt.Errorf("graph: heat-kernel width t = %v: want a positive number", o.T)
+		return o, fmt.Errorf("graph: heat-kernel width t = %v: want a positive number, or 0 (auto)", o.T)
 	}
 	if o.Metric == "" {
 		o.Metric = Euclidean
@@ -118,18 +117,18 @@ func Affinity(X mat.Matrix, opt Options) (*Sparse, error) {
 	if n == 0 || d == 0 {
 		return nil, fmt.Errorf("graph: empty matrix (%d x %d)", n, d)
 	}
-	if o.K >= n {
-		return nil, fmt.Errorf("graph: %d neighbours of each of %d points: need k <= n-1 = %d", o.K, n, n-1)
+	if o.NNeighbors >= n {
+		return nil, fmt.Errorf("graph: %d neighbours of each of %d points: need n_neighbors <= n-1 = %d", o.NNeighbors, n, n-1)
 	}
 	pts, err := newPoints(X, o.Metric, "X")
 	if err != nil {
 		return nil, err
 	}
-	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest-neighbour graph of %d points", o.K, n), knnBytes(n, n, d, o.K)+48*int64(n)*int64(o.K+1)); err != nil {
+	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest-neighbour graph of %d points", o.NNeighbors, n), knnBytes(n, n, d, o.NNeighbors)+48*int64(n)*int64(o.NNeighbors+1)); err != nil {
 		return nil, err
 	}
-	idx, key := search(pts, pts, o.K, true, o.Workers)
-	if o.AutoT && o.Weight == HeatKernel {
+	idx, key := search(pts, pts, o.NNeighbors, true, o.Workers)
+	if o.T == 0 && o.Weight == HeatKernel {
 		var sum float64
 		for _, v := range key {
 			sum += math.Sqrt(v)
@@ -147,7 +146,7 @@ func Affinity(X mat.Matrix, opt Options) (*Sparse, error) {
 		}
 		return math.Exp(-key / (2 * o.T * o.T)) // key is the squared distance
 	}
-	return symmetrize(n, o.K, idx, key, weight, !o.ExcludeSelf, pts), nil
+	return symmetrize(n, o.NNeighbors, idx, key, weight, o.SelfLoops, pts), nil
 }
 
 // symmetrize builds W = max(W0, W0') from the directed k-NN lists (and the

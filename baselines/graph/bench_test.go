@@ -33,7 +33,7 @@ func BenchmarkKNNCOIL20(b *testing.B) {
 func BenchmarkAffinity10000x50(b *testing.B) {
 	X := randMatrix(rand.New(rand.NewPCG(2, 2)), 10000, 50)
 	for b.Loop() {
-		if _, err := Affinity(X, Options{}); err != nil {
+		if _, err := Affinity(X, DefaultOptions()); err != nil {
 			b.Fatal(err)
 		}
 	}

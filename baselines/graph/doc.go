@@ -25,8 +25,8 @@
 // scikit-feature's construct_W does in its "knn" neighbour mode (the graph the
 // Gram-Schmidt papers' baselines were run with):
 //
-//   - every point i is linked to its k nearest neighbours N(i) and, unless
-//     Options.ExcludeSelf is set, to itself (construct_W takes the k+1 nearest
+//   - every point i is linked to its k nearest neighbours N(i) and, when
+//     Options.SelfLoops is set, to itself (construct_W takes the k+1 nearest
 //     points, the point itself included);
 //   - weights are Binary (1), HeatKernel (exp(-||x_i - x_j||^2 / (2 t^2)),
 //     with the squared distance, as construct_W computes it) or
@@ -36,11 +36,11 @@
 //     so that i and j are linked when either is among the other's
 //     neighbours.
 //
-// The zero Options value is the graph of the papers' baselines:
-// k = 5, heat kernel, t = 1, self-loops kept (scikit-feature's examples
-// build exactly this graph for the Laplacian score, MCFS and NDFS). On
-// high-dimensional data t = 1 can make every neighbour weight underflow;
-// Options.AutoT takes t from the data instead.
+// DefaultOptions is the graph of the papers' baselines: k = 5, heat
+// kernel, t = 1, self-loops kept (scikit-feature's examples build exactly
+// this graph for the Laplacian score, MCFS and NDFS). On high-dimensional
+// data t = 1 can make every neighbour weight underflow; t = 0 (auto) takes t
+// from the data instead.
 //
 // # Sparse representation
 //

@@ -31,7 +31,7 @@ func ExampleAffinity() {
 	X := mat.NewDense(4, 1, []float64{0, 1, 3, 6})
 	// One neighbour, binary weights, self-loops kept (scikit-feature's
 	// construct_W): 0-1 and 1-0 are mutual, 2's neighbour is 1, 3's is 2.
-	W, err := graph.Affinity(X, graph.Options{K: 1, Weight: graph.Binary})
+	W, err := graph.Affinity(X, graph.Options{NNeighbors: 1, Weight: graph.Binary, SelfLoops: true})
 	if err != nil {
 		panic(err)
 	}

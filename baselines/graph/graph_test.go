@@ -169,9 +169,10 @@ func TestKNNErrors(t *testing.T) {
 		{second(KNN(ok, 0, KNNOptions{})), "need 1 <= k"},
 		{second(KNN(ok, 1, KNNOptions{Metric: "manhattan"})), "unknown metric"},
 		{second(KNNQuery(ok, mat.NewDense(2, 3, nil), 1, KNNOptions{})), "query has 3 columns"},
-		{second(Affinity(ok, Options{Weight: HeatKernel, Metric: CosineDistance})), "need the euclidean metric"},
-		{second(Affinity(ok, Options{T: -1})), "want a positive number"},
-		{second(Affinity(ok, Options{Weight: "gauss"})), "unknown weight"},
+		{second(Affinity(ok, Options{NNeighbors: 2, Weight: HeatKernel, Metric: CosineDistance})), "need the euclidean metric"},
+		{second(Affinity(ok, Options{NNeighbors: 2, Weight: HeatKernel, T: -1})), "want a positive number"},
+		{second(Affinity(ok, Options{NNeighbors: 2, Weight: "gauss"})), "unknown weight"},
+		{second(Affinity(ok, Options{Weight: HeatKernel})), "n_neighbors = 0"},
 	} {
 		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("error %v, want it to contain %q", tc.err, tc.want)
@@ -245,17 +246,17 @@ func TestAffinity(t *testing.T) {
 		w    Weight
 		t    float64
 	}{
-		{"zero value: heat kernel k=5 t=1", Options{}, 5, HeatKernel, 1},
-		{"heat kernel t=2 k=3", Options{K: 3, T: 2}, 3, HeatKernel, 2},
-		{"binary", Options{Weight: Binary, K: 4}, 4, Binary, 1},
-		{"cosine", Options{Weight: CosineSimilarity}, 5, CosineSimilarity, 1},
-		{"no self-loops", Options{ExcludeSelf: true}, 5, HeatKernel, 1},
+		{"defaults: heat kernel k=5 t=1", DefaultOptions(), 5, HeatKernel, 1},
+		{"heat kernel t=2 k=3", Options{NNeighbors: 3, Weight: HeatKernel, T: 2, SelfLoops: true}, 3, HeatKernel, 2},
+		{"binary", Options{Weight: Binary, NNeighbors: 4, SelfLoops: true}, 4, Binary, 1},
+		{"cosine", Options{Weight: CosineSimilarity, NNeighbors: 5, SelfLoops: true}, 5, CosineSimilarity, 1},
+		{"no self-loops", Options{NNeighbors: 5, Weight: HeatKernel, T: 1}, 5, HeatKernel, 1},
 	} {
 		W, err := Affinity(X, tc.opt)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		want := denseConstructW(X, tc.k, tc.w, tc.t, !tc.opt.ExcludeSelf)
+		want := denseConstructW(X, tc.k, tc.w, tc.t, tc.opt.SelfLoops)
 		if !mat.EqualApprox(W.Dense(), want, 1e-12) {
 			t.Errorf("%s: affinity differs from the dense construct_W transcription", tc.name)
 		}
@@ -274,7 +275,7 @@ func TestAffinity(t *testing.T) {
 func TestAutoT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	X := randMatrix(rng, 50, 200) // neighbours ~ 19 apart: t = 1 underflows
-	W1, err := Affinity(X, Options{})
+	W1, err := Affinity(X, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,15 +287,17 @@ func TestAutoT(t *testing.T) {
 	for _, v := range nb.Dist {
 		mean += v / float64(len(nb.Dist))
 	}
-	auto, err := Affinity(X, Options{AutoT: true, T: 123})
+	opt := DefaultOptions()
+	opt.T = 0 // auto
+	auto, err := Affinity(X, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := denseConstructW(X, 5, HeatKernel, mean, true); !mat.EqualApprox(auto.Dense(), want, 1e-12) {
-		t.Error("AutoT should use t = mean neighbour distance")
+		t.Error("t = 0 (auto) should use t = mean neighbour distance")
 	}
 	if f := auto.OffDiagonalFraction(); f < 0.3 {
-		t.Errorf("AutoT: off-diagonal weight %v", f)
+		t.Errorf("auto t: off-diagonal weight %v", f)
 	}
 }
 

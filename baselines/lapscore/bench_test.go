@@ -11,7 +11,7 @@ import (
 func BenchmarkCOIL20(b *testing.B) {
 	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for b.Loop() {
-		if err := (&LaplacianScore{K: 100}).Fit(X, nil); err != nil {
+		if err := withK(100).Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

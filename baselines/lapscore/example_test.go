@@ -17,7 +17,8 @@ func Example() {
 		noise := math.Sin(float64(7 * i))
 		X.SetRow(i, []float64{4*c + 0.1*math.Cos(float64(i)), noise, 2*c + noise})
 	}
-	m := &lapscore.LaplacianScore{K: 2}
+	m := lapscore.New()
+	m.K = 2
 	if err := m.Fit(X, nil); err != nil {
 		panic(err)
 	}

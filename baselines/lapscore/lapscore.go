@@ -15,16 +15,21 @@ import (
 // ranked last in any case.
 const MaxScore = 2
 
-// LaplacianScore selects the K features of lowest Laplacian score.
+// LaplacianScore selects the K features of lowest Laplacian score. Start
+// from New, which holds the defaults.
 type LaplacianScore struct {
-	K     int           // features to select; 0 ranks them all
-	Graph graph.Options // the affinity graph (zero value: 5-NN heat kernel, t = 1, self-loops)
+	K     int           `param:"k" doc:"number of features to select (0 ranks all); lowest Laplacian score first"`
+	Graph graph.Options `param:",inline"` // the affinity graph
 	W     *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 
 	scores   []float64
 	selected []int
 	offDiag  float64
 }
+
+// New returns the Laplacian score on the graph of scikit-feature's
+// construct_W examples: 5-NN, heat kernel, t = 1, self-loops.
+func New() *LaplacianScore { return &LaplacianScore{Graph: graph.DefaultOptions()} }
 
 // Validate checks the parameters that do not depend on the data.
 func (m *LaplacianScore) Validate() error {

@@ -27,7 +27,7 @@ func TestWine(t *testing.T) {
 		{"all", 0, wantRank},
 		{"top 4", 4, wantRank[:4]},
 	} {
-		m := &LaplacianScore{K: tc.k}
+		m := withK(tc.k)
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,12 @@ func TestAgainstDense(t *testing.T) {
 			X.Set(i, j, rng.NormFloat64()*float64(j+1)+float64(j))
 		}
 	}
-	for _, opt := range []graph.Options{{}, {Weight: graph.Binary, K: 8}, {Weight: graph.CosineSimilarity}, {ExcludeSelf: true, T: 3}} {
+	for _, opt := range []graph.Options{
+		graph.DefaultOptions(),
+		{Weight: graph.Binary, NNeighbors: 8, SelfLoops: true},
+		{Weight: graph.CosineSimilarity, NNeighbors: 5, SelfLoops: true},
+		{NNeighbors: 5, Weight: graph.HeatKernel, T: 3},
+	} {
 		W, err := graph.Affinity(X, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -114,7 +119,7 @@ func TestDegenerate(t *testing.T) {
 		1, 4, 4,
 		1, 2.5, 2.5,
 	})
-	m := &LaplacianScore{}
+	m := New()
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -124,10 +129,17 @@ func TestDegenerate(t *testing.T) {
 	if m.Scores()[1] != m.Scores()[2] || math.IsNaN(m.Scores()[1]) {
 		t.Errorf("duplicated columns scored %v", m.Scores())
 	}
-	if err := (&LaplacianScore{}).Fit(mat.NewDense(3, 2, nil), nil); err == nil {
+	if err := New().Fit(mat.NewDense(3, 2, nil), nil); err == nil {
 		t.Error("3 samples accepted with 5 neighbours")
 	}
-	if err := (&LaplacianScore{K: 4}).Fit(X, nil); err == nil {
+	if err := withK(4).Fit(X, nil); err == nil {
 		t.Error("k = 4 accepted for 3 features")
 	}
+}
+
+// withK returns the default Laplacian score selecting k features.
+func withK(k int) *LaplacianScore {
+	m := New()
+	m.K = k
+	return m
 }

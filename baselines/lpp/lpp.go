@@ -71,7 +71,7 @@ func (l *LPP) Fit(X *mat.Dense, _ []int) error {
 	// included, and symmetrizes with the maximum; graph.Affinity counts
 	// the neighbours besides the point and writes the heat kernel as
 	// exp(-d^2 / (2 t^2)), so width = sqrt(2) t.
-	opt := graph.Options{K: nb - 1, Weight: graph.Binary}
+	opt := graph.Options{NNeighbors: nb - 1, Weight: graph.Binary, SelfLoops: true}
 	if weight == Heat {
 		opt.Weight, opt.T = graph.HeatKernel, width/math.Sqrt2
 	}

@@ -3,7 +3,6 @@ package mcfs
 import (
 	"testing"
 
-	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -14,14 +13,14 @@ func BenchmarkCOIL20(b *testing.B) {
 	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for _, tc := range []struct {
 		name string
-		opt  graph.Options
+		t    float64
 	}{
-		{"t=1", graph.Options{}}, // the weights underflow: W is nearly the identity
-		{"auto-t", graph.Options{AutoT: true}},
+		{"t=1", 1},    // the weights underflow: W is nearly the identity
+		{"auto-t", 0}, // t = 0: the mean distance to the neighbours
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := (&MCFS{K: 100, NClusters: 20, Graph: tc.opt}).Fit(X, nil); err != nil {
+				if err := with(func(m *MCFS) { m.K, m.NClusters, m.Graph.T = 100, 20, tc.t }).Fit(X, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

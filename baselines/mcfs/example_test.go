@@ -15,7 +15,8 @@ func Example() {
 	for i := 0; i < 60; i++ {
 		X.SetRow(i, []float64{math.Sin(float64(3 * i)), math.Cos(float64(5 * i)), 4 * float64(i%3)})
 	}
-	m := &mcfs.MCFS{K: 1, NClusters: 2}
+	m := mcfs.New()
+	m.K, m.NClusters = 1, 2
 	if err := m.Fit(X, nil); err != nil {
 		panic(err)
 	}

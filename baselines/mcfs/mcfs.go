@@ -16,11 +16,12 @@ import (
 // DefaultClusters is scikit-feature's default number of eigenvectors.
 const DefaultClusters = 5
 
-// MCFS selects K features by multi-cluster feature selection.
+// MCFS selects K features by multi-cluster feature selection. Start from
+// New, which holds the defaults.
 type MCFS struct {
-	K         int           // features to select, and nonzero coefficients per regression; 0 ranks all
-	NClusters int           // eigenvectors of the spectral embedding; 0 means 5
-	Graph     graph.Options // the affinity graph (zero value: 5-NN heat kernel, t = 1, self-loops)
+	K         int           `param:"k" doc:"number of features to select, and nonzero LARS coefficients per eigenvector (0 ranks all)"`
+	NClusters int           `param:"n_clusters" doc:"eigenvectors of the spectral embedding (scikit-feature's default 5; the number of classes is the usual choice)"`
+	Graph     graph.Options `param:",inline"` // the affinity graph
 	W         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 
 	scores      []float64
@@ -31,12 +32,16 @@ type MCFS struct {
 	dropped     int
 }
 
+// New returns MCFS with scikit-feature's defaults: 5 clusters on the graph
+// of its construct_W examples (graph.DefaultOptions).
+func New() *MCFS { return &MCFS{NClusters: DefaultClusters, Graph: graph.DefaultOptions()} }
+
 // Validate checks the parameters that do not depend on the data.
 func (m *MCFS) Validate() error {
 	switch {
 	case m.K < 0:
 		return fmt.Errorf("mcfs: k = %d: want 0 (rank all) or a positive number", m.K)
-	case m.NClusters < 0:
+	case m.NClusters < 1:
 		return fmt.Errorf("mcfs: n_clusters = %d: want a positive number", m.NClusters)
 	}
 	if m.W == nil {
@@ -57,10 +62,7 @@ func (m *MCFS) Fit(X *mat.Dense, _ []int) error {
 	}
 	n, d := X.Dims()
 	c := m.NClusters
-	if c == 0 {
-		c = DefaultClusters
-	}
-	if c < 1 || c+1 > n {
+	if c+1 > n {
 		return fmt.Errorf("mcfs: %d clusters need 1 <= n_clusters <= n-1 = %d", c, n-1)
 	}
 	W := m.W

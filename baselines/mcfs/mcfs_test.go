@@ -22,7 +22,7 @@ import (
 // reference; the paper's score, max_k |a_kj|, does not depend on signs.
 func TestWine(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
-	m := &MCFS{K: 5, NClusters: 3}
+	m := with(func(m *MCFS) { m.K, m.NClusters = 5, 3 })
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestWine(t *testing.T) {
 // The embedding solves L y = lambda D y and is D-orthogonal to 1.
 func TestEmbedding(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
-	W, err := graph.Affinity(X, graph.Options{})
+	W, err := graph.Affinity(X, graph.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestClusters(t *testing.T) {
 			X.Set(i, j, v)
 		}
 	}
-	m := &MCFS{K: 2, NClusters: 2}
+	m := with(func(m *MCFS) { m.K, m.NClusters = 2, 2 })
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestDegenerate(t *testing.T) {
 		v := rng.NormFloat64()
 		X.SetRow(i, []float64{v, 1, v, rng.NormFloat64()}) // constant and duplicated columns
 	}
-	m := &MCFS{}
+	m := New()
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -124,9 +124,19 @@ func TestDegenerate(t *testing.T) {
 	if m.Scores()[1] != 0 || m.Selected()[3] != 1 {
 		t.Errorf("constant column: scores %v, ranking %v", m.Scores(), m.Selected())
 	}
-	for _, bad := range []*MCFS{{NClusters: 40}, {NClusters: -1}, {K: 5}} {
+	for _, bad := range []*MCFS{
+		with(func(m *MCFS) { m.NClusters = 40 }), with(func(m *MCFS) { m.NClusters = -1 }),
+		with(func(m *MCFS) { m.NClusters = 0 }), with(func(m *MCFS) { m.K = 5 }),
+	} {
 		if err := bad.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
+}
+
+// with returns MCFS with its defaults changed by set.
+func with(set func(*MCFS)) *MCFS {
+	m := New()
+	set(m)
+	return m
 }

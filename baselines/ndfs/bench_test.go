@@ -12,7 +12,7 @@ import (
 func BenchmarkCOIL20(b *testing.B) {
 	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for b.Loop() {
-		m := &NDFS{K: 100, NClusters: 20}
+		m := with(func(m *NDFS) { m.K, m.NClusters = 100, 20 })
 		if err := m.Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}

@@ -16,7 +16,8 @@ func Example() {
 		c := float64(i % 3)
 		X.SetRow(i, []float64{math.Sin(float64(7 * i)), c + 0.1*math.Cos(float64(i)), math.Cos(float64(11 * i)), 2 - c + 0.1*math.Sin(float64(3*i))})
 	}
-	m := &ndfs.NDFS{K: 2, NClusters: 3, Seed: 1}
+	m := ndfs.New()
+	m.K, m.NClusters, m.Seed = 2, 3, 1
 	if err := m.Fit(X, nil); err != nil {
 		panic(err)
 	}

@@ -28,18 +28,18 @@ const (
 // seedStream separates NDFS's random stream from other users of a seed.
 const seedStream = 0x6e646673 // "ndfs"
 
-// NDFS selects the K features of largest ||w_i||. Zero fields take the
-// defaults above.
+// NDFS selects the K features of largest ||w_i||. Start from New, which
+// holds the defaults.
 type NDFS struct {
-	K         int           // features to select; 0 ranks them all
-	NClusters int           // columns of F (clusters); 0 means 5
-	Alpha     float64       // weight of the regression term
-	Beta      float64       // weight of the l2,1 penalty
-	Gamma     float64       // weight of the orthogonality penalty
-	MaxIter   int           // iteration cap
-	Tol       float64       // stop when |obj_t - obj_t-1| < Tol
-	Seed      uint64        // k-means initialization
-	Graph     graph.Options // the affinity graph (zero value: 5-NN heat kernel, t = 1, self-loops)
+	K         int           `param:"k" doc:"number of features to select (0 ranks all); largest ||w_i|| first"`
+	NClusters int           `param:"n_clusters" doc:"columns of the cluster indicator F (k-means initialized)"`
+	Alpha     float64       `param:"alpha" doc:"weight of the regression term ||XW - F||^2"`
+	Beta      float64       `param:"beta" doc:"weight of the l2,1 penalty on W"`
+	Gamma     float64       `param:"gamma" doc:"weight of the orthogonality penalty ||F'F - I||^2 (scikit-feature: 10e8)"`
+	MaxIter   int           `param:"max_iter" doc:"iteration cap"`
+	Tol       float64       `param:"tol" doc:"stop when the objective changes by less than tol"`
+	Seed      uint64        `param:"seed" doc:"seed of the k-means initialization"`
+	Graph     graph.Options `param:",inline"` // the affinity graph
 	S         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 
 	scores    []float64
@@ -48,13 +48,28 @@ type NDFS struct {
 	converged bool
 }
 
+// New returns NDFS with scikit-feature's defaults (alpha = beta = 1,
+// gamma = 10e8, 1000 iterations, tol 1e-3), 5 clusters (the default of
+// MCFS and UDFS) and the graph of graph.DefaultOptions.
+func New() *NDFS {
+	return &NDFS{NClusters: DefaultClusters, Alpha: DefaultAlpha, Beta: DefaultBeta, Gamma: DefaultGamma,
+		MaxIter: DefaultMaxIter, Tol: DefaultTol, Graph: graph.DefaultOptions()}
+}
+
 // Validate checks the parameters that do not depend on the data.
 func (m *NDFS) Validate() error {
-	if m.K < 0 {
+	switch {
+	case m.K < 0:
 		return fmt.Errorf("ndfs: k = %d: want 0 (rank all) or a positive number", m.K)
+	case m.NClusters < 1:
+		return fmt.Errorf("ndfs: n_clusters = %d: want a positive number", m.NClusters)
+	case m.MaxIter < 1:
+		return fmt.Errorf("ndfs: max_iter = %d: want a positive number", m.MaxIter)
 	}
-	if _, err := m.resolved(-1); err != nil {
-		return err
+	for _, v := range []float64{m.Alpha, m.Beta, m.Gamma, m.Tol} {
+		if !(v > 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("ndfs: alpha, beta, gamma and tol must be positive numbers (got %v, %v, %v, %v)", m.Alpha, m.Beta, m.Gamma, m.Tol)
+		}
 	}
 	if m.S == nil {
 		if _, err := m.Graph.Resolved(); err != nil {
@@ -65,7 +80,10 @@ func (m *NDFS) Validate() error {
 }
 
 // Fit selects the columns of X. y is ignored.
-func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
+func (m *NDFS) Fit(X *mat.Dense, y []int) error { return m.FitContext(context.Background(), X, y) }
+
+// FitContext is Fit, stopped with ctx's error when ctx is canceled.
+func (m *NDFS) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -73,12 +91,12 @@ func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
 		return err
 	}
 	n, d := X.Dims()
-	p, err := m.resolved(n)
-	if err != nil {
-		return err
+	if m.NClusters > n {
+		return fmt.Errorf("ndfs: %d clusters of %d samples", m.NClusters, n)
 	}
 	S := m.S
 	if S == nil {
+		var err error
 		if S, err = graph.Affinity(X, m.Graph); err != nil {
 			return fmt.Errorf("ndfs: %w", err)
 		}
@@ -91,12 +109,12 @@ func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
 	}
 	// The indicator starts from k-means with scikit-learn's defaults (10
 	// k-means++ restarts), as scikit-feature's ndfs does.
-	km, err := kmeans.KMeans(context.Background(), X, kmeans.Options{K: p.NClusters, Seed: m.Seed ^ seedStream})
+	km, err := kmeans.KMeans(ctx, X, kmeans.Options{K: m.NClusters, Seed: m.Seed ^ seedStream})
 	if err != nil {
 		return fmt.Errorf("ndfs: %w", err)
 	}
-	F := initialIndicator(km.Labels, p.NClusters)
-	W, obj, converged, err := iterate(X, S, F, p)
+	F := initialIndicator(km.Labels, m.NClusters)
+	W, obj, converged, err := iterate(ctx, X, S, F, m)
 	if err != nil {
 		return err
 	}
@@ -107,39 +125,6 @@ func (m *NDFS) Fit(X *mat.Dense, _ []int) error {
 	m.scores, m.objective, m.converged = scores, obj, converged
 	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
 	return nil
-}
-
-// resolved returns m with the defaults filled in, or an error; n < 0 skips
-// the checks against the number of samples.
-func (m *NDFS) resolved(n int) (NDFS, error) {
-	p := *m
-	def := func(v *float64, d float64) {
-		if *v == 0 {
-			*v = d
-		}
-	}
-	def(&p.Alpha, DefaultAlpha)
-	def(&p.Beta, DefaultBeta)
-	def(&p.Gamma, DefaultGamma)
-	def(&p.Tol, DefaultTol)
-	if p.NClusters == 0 {
-		p.NClusters = DefaultClusters
-	}
-	if p.MaxIter == 0 {
-		p.MaxIter = DefaultMaxIter
-	}
-	for _, v := range []float64{p.Alpha, p.Beta, p.Gamma, p.Tol} {
-		if !(v > 0) || math.IsInf(v, 0) {
-			return p, fmt.Errorf("ndfs: alpha, beta, gamma and tol must be positive numbers (got %v, %v, %v, %v)", p.Alpha, p.Beta, p.Gamma, p.Tol)
-		}
-	}
-	if p.NClusters < 1 || (n >= 0 && p.NClusters > n) {
-		return p, fmt.Errorf("ndfs: %d clusters of %d samples", p.NClusters, n)
-	}
-	if p.MaxIter < 1 {
-		return p, fmt.Errorf("ndfs: max_iter = %d: want a positive number", p.MaxIter)
-	}
-	return p, nil
 }
 
 // initialIndicator returns Y (Y'Y)^-1/2 + 0.02 for the partition labels
@@ -163,7 +148,7 @@ func initialIndicator(labels []int, c int) *mat.Dense {
 
 // iterate runs the NDFS updates from F and returns W, the objective of
 // every iteration and whether it converged.
-func iterate(X *mat.Dense, S *graph.Sparse, F *mat.Dense, p NDFS) (*mat.Dense, []float64, bool, error) {
+func iterate(ctx context.Context, X *mat.Dense, S *graph.Sparse, F *mat.Dense, p *NDFS) (*mat.Dense, []float64, bool, error) {
 	n, d := X.Dims()
 	c := p.NClusters
 	deg := S.Degrees()
@@ -199,6 +184,9 @@ func iterate(X *mat.Dense, S *graph.Sparse, F *mat.Dense, p NDFS) (*mat.Dense, [
 	}
 	converged := false
 	for it := 0; it < p.MaxIter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, false, err
+		}
 		lambda := make([]float64, d)
 		for i, v := range dw {
 			lambda[i] = p.Beta*v + 1e-6

@@ -27,7 +27,7 @@ func monotone(t *testing.T, name string, obj []float64) {
 func TestSynthetic(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		X := synthetic(seed)
-		m := &NDFS{NClusters: 3, Seed: seed}
+		m := with(func(m *NDFS) { m.NClusters, m.Seed = 3, seed })
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -44,14 +44,14 @@ func TestSynthetic(t *testing.T) {
 
 func TestWine(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
-	for _, m := range []*NDFS{{NClusters: 3}, {}, {Alpha: 10, Beta: 0.1, Gamma: 1e6}} {
+	for _, m := range []*NDFS{with(func(m *NDFS) { m.NClusters = 3 }), New(), with(func(m *NDFS) { m.Alpha, m.Beta, m.Gamma = 10, 0.1, 1e6 })} {
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
 		monotone(t, "wine", m.Report()["objective"].([]float64))
 	}
 	// Same seed, same ranking and scores; the seed matters through k-means.
-	a, b := &NDFS{NClusters: 3, Seed: 7}, &NDFS{NClusters: 3, Seed: 7}
+	a, b := with(func(m *NDFS) { m.NClusters, m.Seed = 3, 7 }), with(func(m *NDFS) { m.NClusters, m.Seed = 3, 7 })
 	_ = a.Fit(X, nil)
 	_ = b.Fit(X, nil)
 	if !slices.Equal(a.Selected(), b.Selected()) || !slices.Equal(a.Scores(), b.Scores()) {
@@ -104,7 +104,7 @@ func TestDegenerate(t *testing.T) {
 		a := rng.NormFloat64()
 		X.SetRow(i, []float64{a, 3, a, rng.NormFloat64(), float64(i % 2)})
 	}
-	m := &NDFS{NClusters: 2}
+	m := with(func(m *NDFS) { m.NClusters = 2 })
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -116,9 +116,16 @@ func TestDegenerate(t *testing.T) {
 	if m.Selected()[4] != 1 {
 		t.Errorf("the constant column should rank last: %v", m.Selected())
 	}
-	for _, bad := range []*NDFS{{NClusters: 31}, {Alpha: -1}, {MaxIter: -1}, {K: 6}} {
+	for _, bad := range []*NDFS{with(func(m *NDFS) { m.NClusters = 31 }), with(func(m *NDFS) { m.Alpha = -1 }), with(func(m *NDFS) { m.MaxIter = -1 }), with(func(m *NDFS) { m.K = 6 })} {
 		if err := bad.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
+}
+
+// with returns NDFS with its defaults changed by set.
+func with(set func(*NDFS)) *NDFS {
+	m := New()
+	set(m)
+	return m
 }

@@ -60,7 +60,7 @@ func BenchmarkStream1e8(b *testing.B) {
 		var q *QMRFS
 		c0 := cpuTime()
 		for b.Loop() {
-			q = &QMRFS{Theta: 0.1, ChunkRows: rows}
+			q = with(func(m *QMRFS) { m.Theta, m.ChunkRows = 0.1, rows })
 			if err := q.FitStream(d, syntheticChunks(n, d, rows, 1)); err != nil {
 				b.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func BenchmarkFit(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			var q *QMRFS
 			for b.Loop() {
-				q = &QMRFS{Theta: 0.1}
+				q = with(func(m *QMRFS) { m.Theta = 0.1 })
 				if err := q.Fit(X, nil); err != nil {
 					b.Fatal(err)
 				}

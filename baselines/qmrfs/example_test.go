@@ -20,7 +20,8 @@ func Example() {
 		1, 5, 11, 5, 5.00,
 	})
 	for _, theta := range []float64{0, 0.05} {
-		q := &qmrfs.QMRFS{Theta: theta}
+		q := qmrfs.New()
+		q.Theta = theta
 		if err := q.Fit(X, nil); err != nil {
 			fmt.Println(err)
 			return

@@ -42,24 +42,28 @@ const DefaultChunkRows = 4096
 // (u = 1.1e-16), so smaller values are rounding noise.
 const noiseFloor = 1e-12
 
+// Choices lists the orders.
+func (Ordering) Choices() []string { return []string{string(Given), string(Entropy), string(Random)} }
+
 // QMRFS is QMR-FS, greedy forward selection of linearly independent features
-// up to a relative tolerance (QMR-FS Sec. 2, Algorithm 1). The zero value
-// (Theta 0) keeps every column that is not an exact linear combination of
-// the constant and the columns kept before it.
+// up to a relative tolerance (QMR-FS Sec. 2, Algorithm 1). Start from New,
+// which holds the defaults.
 type QMRFS struct {
 	// Theta is the relative tolerance in [0, 1): feature j is dropped when
 	// the residual delta_j of x_j after projection on the constant and the
 	// retained features has ||delta_j|| <= Theta ||x_j|| (x_j as given, not
-	// centered; Sec. 2). Values below 1e-12 act as 1e-12 (rounding level).
-	Theta float64
-	// Order is how the features are ordered; "" means Given.
-	Order Ordering
-	// Permutation, with Order Given (or ""), is the order of consideration:
-	// a permutation of the columns, first considered first. nil means left
+	// centered; Sec. 2). Values below 1e-12 act as 1e-12 (rounding level):
+	// Theta = 0 keeps every column that is not a linear combination of the
+	// constant and the columns kept before it.
+	Theta float64 `param:"theta" doc:"relative tolerance in [0, 1): drop a feature whose residual on the constant and the features retained before it has norm <= theta ||x_j|| (QMR-FS Sec. 2; its Table 1 uses 0.1)"`
+	// Order is how the features are ordered.
+	Order Ordering `param:"order" doc:"order of consideration: given (left to right, or permutation), entropy (decreasing, QMR-FS Alg. 1 line 2) or random (seeded)"`
+	// Permutation, with Order Given, is the order of consideration: a
+	// permutation of the columns, first considered first. nil means left
 	// to right.
-	Permutation []int
-	Seed        uint64 // for Order Random
-	ChunkRows   int    // rows per streamed chunk; 0 means DefaultChunkRows
+	Permutation []int  `param:"permutation" doc:"explicit order of consideration: every column index once"`
+	ChunkRows   int    `param:"chunk_rows" doc:"rows per chunk of the streamed QR update (memory is about (d + chunk_rows) x d numbers)"`
+	Seed        uint64 `param:"seed" doc:"seed of the random order"`
 
 	selected []int
 	scores   []float64
@@ -67,24 +71,29 @@ type QMRFS struct {
 	order    []int
 }
 
+// New returns QMR-FS with theta = 0.1 (the paper's Table 1), the columns
+// considered left to right, DefaultChunkRows rows per streamed chunk.
+func New() *QMRFS { return &QMRFS{Theta: 0.1, Order: Given, ChunkRows: DefaultChunkRows} }
+
 // rngStream is the PCG stream of QMR-FS's random order ("qmrfs").
 const rngStream = 0x716d726673
 
-func (q *QMRFS) check() error {
+// Validate checks the parameters.
+func (q *QMRFS) Validate() error {
 	if !(q.Theta >= 0 && q.Theta < 1) {
-		return fmt.Errorf("theta = %g, want a relative tolerance in [0, 1)", q.Theta)
+		return fmt.Errorf("qmrfs: theta = %g, want a relative tolerance in [0, 1)", q.Theta)
 	}
-	if q.ChunkRows < 0 {
-		return fmt.Errorf("chunk_rows = %d, want >= 0", q.ChunkRows)
+	if q.ChunkRows < 1 {
+		return fmt.Errorf("qmrfs: chunk_rows = %d, want >= 1 (New sets %d)", q.ChunkRows, DefaultChunkRows)
 	}
 	switch q.Order {
-	case "", Given:
+	case Given:
 	case Entropy, Random:
 		if q.Permutation != nil {
-			return fmt.Errorf("a permutation is only used with the given order, not %s", q.Order)
+			return fmt.Errorf("qmrfs: a permutation is only used with the given order, not %s", q.Order)
 		}
 	default:
-		return fmt.Errorf("unknown order %q: use given, entropy or random", q.Order)
+		return fmt.Errorf("qmrfs: order %q: use given, entropy or random", q.Order)
 	}
 	return nil
 }
@@ -97,14 +106,14 @@ func (q *QMRFS) Fit(X *mat.Dense, _ []int) error {
 	if n < 1 || d < 1 {
 		return fmt.Errorf("qmrfs: empty matrix (%d x %d)", n, d)
 	}
-	if err := q.check(); err != nil {
-		return fmt.Errorf("qmrfs: %w", err)
+	if err := q.Validate(); err != nil {
+		return err
 	}
 	var order []int
 	if q.Order == Entropy {
 		order = entropyOrder(X)
 	}
-	rows := q.chunkRows()
+	rows := q.ChunkRows
 	return q.fit(d, order, func(yield func(*mat.Dense, error) bool) {
 		for i0 := 0; i0 < n; i0 += rows {
 			if !yield(X.Slice(i0, min(i0+rows, n), 0, d).(*mat.Dense), nil) {
@@ -124,20 +133,13 @@ func (q *QMRFS) FitStream(d int, chunks iter.Seq2[*mat.Dense, error]) error {
 	if d < 1 {
 		return fmt.Errorf("qmrfs: need at least 1 feature")
 	}
-	if err := q.check(); err != nil {
-		return fmt.Errorf("qmrfs: %w", err)
+	if err := q.Validate(); err != nil {
+		return err
 	}
 	if q.Order == Entropy {
 		return fmt.Errorf("qmrfs: the entropy order needs the whole matrix: use Fit, or compute the order and pass it as Permutation")
 	}
 	return q.fit(d, nil, chunks)
-}
-
-func (q *QMRFS) chunkRows() int {
-	if q.ChunkRows > 0 {
-		return q.ChunkRows
-	}
-	return DefaultChunkRows
 }
 
 func (q *QMRFS) fit(d int, order []int, chunks iter.Seq2[*mat.Dense, error]) error {
@@ -156,7 +158,7 @@ func (q *QMRFS) fit(d int, order []int, chunks iter.Seq2[*mat.Dense, error]) err
 			order[j] = j
 		}
 	}
-	f := NewFactor(d, q.chunkRows())
+	f := NewFactor(d, q.ChunkRows)
 	for chunk, err := range chunks {
 		if err != nil {
 			return fmt.Errorf("qmrfs: reading the data: %w", err)

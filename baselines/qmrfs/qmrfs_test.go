@@ -110,7 +110,7 @@ func TestPlantedDependencies(t *testing.T) {
 				want = append(want, j)
 			}
 		}
-		q := &QMRFS{Theta: 1e-8}
+		q := with(func(m *QMRFS) { m.Theta = 1e-8 })
 		if err := q.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +141,7 @@ func TestPlantedDependencies(t *testing.T) {
 					order = append(order, j)
 				}
 			}
-			p := &QMRFS{Theta: 1e-8, Permutation: order}
+			p := with(func(m *QMRFS) { m.Theta, m.Permutation = 1e-8, order })
 			if err := p.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +179,7 @@ func TestToleranceRule(t *testing.T) {
 		}
 	}
 	for _, theta := range []float64{0, 1e-6, 1e-3, 0.01, 0.05, 0.2, 0.5} {
-		q := &QMRFS{Theta: theta, ChunkRows: 64}
+		q := with(func(m *QMRFS) { m.Theta, m.ChunkRows = theta, 64 })
 		if err := q.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -216,7 +216,7 @@ func chunksOf(X *mat.Dense, sizes []int) iter.Seq2[*mat.Dense, error] {
 func TestStreamingIsChunkInvariant(t *testing.T) {
 	X, _ := planted(1000, 20, 10, 4)
 	_, d := X.Dims()
-	ref := &QMRFS{Theta: 0.05}
+	ref := with(func(m *QMRFS) { m.Theta = 0.05 })
 	if err := ref.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestStreamingIsChunkInvariant(t *testing.T) {
 		{"stream uneven", 100, []int{1, 33, 250, 2, 700}},
 		{"stream fewer rows than columns first", 16, []int{3, 997}},
 	} {
-		q := &QMRFS{Theta: 0.05, ChunkRows: tc.chunk}
+		q := with(func(m *QMRFS) { m.Theta, m.ChunkRows = 0.05, tc.chunk })
 		var err error
 		if tc.sizes == nil {
 			err = q.Fit(X, nil)
@@ -274,9 +274,9 @@ func TestOrders(t *testing.T) {
 		q    QMRFS
 		want []int
 	}{
-		{QMRFS{}, []int{0, 1, 2}},
-		{QMRFS{Permutation: []int{3, 2, 1, 0}}, []int{3, 2, 0}},
-		{QMRFS{Order: Entropy}, []int{2, 1, 0}},
+		{*New(), []int{0, 1, 2}},
+		{*with(func(m *QMRFS) { m.Permutation = []int{3, 2, 1, 0} }), []int{3, 2, 0}},
+		{*with(func(m *QMRFS) { m.Order = Entropy }), []int{2, 1, 0}},
 	} {
 		q := tc.q
 		if err := q.Fit(X, nil); err != nil {
@@ -286,7 +286,7 @@ func TestOrders(t *testing.T) {
 			t.Errorf("%+v: selected %v, want %v", tc.q, q.Selected(), tc.want)
 		}
 	}
-	a, b := &QMRFS{Order: Random, Seed: 5}, &QMRFS{Order: Random, Seed: 5}
+	a, b := with(func(m *QMRFS) { m.Order, m.Seed = Random, 5 }), with(func(m *QMRFS) { m.Order, m.Seed = Random, 5 })
 	if err := a.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -313,18 +313,18 @@ func TestDegenerateInputs(t *testing.T) {
 		want []int
 		err  string
 	}{
-		{"constant zero duplicate", X, QMRFS{}, []int{0, 2}, ""},
-		{"theta 0.99", X, QMRFS{Theta: 0.99}, []int{0}, ""}, // column 0 is nearly centered: relative residual about 0.99996
-		{"one row", mat.NewDense(1, 3, []float64{1, 2, 3}), QMRFS{}, []int{}, ""},
-		{"two rows", mat.NewDense(2, 3, []float64{1, 2, 3, 4, 4, 4}), QMRFS{}, []int{0}, ""},
-		{"huge scale", mat.NewDense(3, 2, []float64{1e150, 1, 2e150, 5, -1e150, 2}), QMRFS{}, []int{0, 1}, ""},
-		{"nan", mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 4}), QMRFS{}, nil, "non-finite"},
-		{"theta 1", X, QMRFS{Theta: 1}, nil, "[0, 1)"},
-		{"theta negative", X, QMRFS{Theta: -0.1}, nil, "[0, 1)"},
-		{"bad permutation", X, QMRFS{Permutation: []int{0, 1}}, nil, "permutation"},
-		{"permutation with entropy", X, QMRFS{Order: Entropy, Permutation: []int{0, 1, 2, 3, 4}}, nil, "given order"},
-		{"bad order", X, QMRFS{Order: "variance"}, nil, "unknown order"},
-		{"empty", mat.NewDense(1, 1, nil).Slice(0, 1, 0, 0).(*mat.Dense), QMRFS{}, nil, "empty"},
+		{"constant zero duplicate", X, *New(), []int{0, 2}, ""},
+		{"theta 0.99", X, *with(func(m *QMRFS) { m.Theta = 0.99 }), []int{0}, ""}, // column 0 is nearly centered: relative residual about 0.99996
+		{"one row", mat.NewDense(1, 3, []float64{1, 2, 3}), *New(), []int{}, ""},
+		{"two rows", mat.NewDense(2, 3, []float64{1, 2, 3, 4, 4, 4}), *New(), []int{0}, ""},
+		{"huge scale", mat.NewDense(3, 2, []float64{1e150, 1, 2e150, 5, -1e150, 2}), *New(), []int{0, 1}, ""},
+		{"nan", mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 4}), *New(), nil, "non-finite"},
+		{"theta 1", X, *with(func(m *QMRFS) { m.Theta = 1 }), nil, "[0, 1)"},
+		{"theta negative", X, *with(func(m *QMRFS) { m.Theta = -0.1 }), nil, "[0, 1)"},
+		{"bad permutation", X, *with(func(m *QMRFS) { m.Permutation = []int{0, 1} }), nil, "permutation"},
+		{"permutation with entropy", X, *with(func(m *QMRFS) { m.Order, m.Permutation = Entropy, []int{0, 1, 2, 3, 4} }), nil, "given order"},
+		{"bad order", X, *with(func(m *QMRFS) { m.Order = "variance" }), nil, "use given, entropy or random"},
+		{"empty", mat.NewDense(1, 1, nil).Slice(0, 1, 0, 0).(*mat.Dense), *New(), nil, "empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := mat.DenseCopyOf(tc.X)
@@ -352,11 +352,18 @@ func TestDegenerateInputs(t *testing.T) {
 			}
 		})
 	}
-	q := &QMRFS{Order: Entropy}
+	q := with(func(m *QMRFS) { m.Order = Entropy })
 	if err := q.FitStream(2, chunksOf(mat.NewDense(2, 2, []float64{1, 2, 3, 4}), []int{1})); err == nil || !strings.Contains(err.Error(), "whole matrix") {
 		t.Errorf("entropy order on a stream: error %v", err)
 	}
 	if err := q.FitStream(0, nil); err == nil {
 		t.Error("no features: no error")
 	}
+}
+
+// with returns QMRFS with its defaults changed by set.
+func with(set func(*QMRFS)) *QMRFS {
+	m := New()
+	set(m)
+	return m
 }

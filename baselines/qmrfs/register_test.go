@@ -23,8 +23,8 @@ func TestRegistered(t *testing.T) {
 		{"random", methods.Params{"order": "random", "seed": 4}, qmrfs.QMRFS{Theta: 0.1, Order: qmrfs.Random, Seed: 4, ChunkRows: qmrfs.DefaultChunkRows}, ""},
 		{"permutation", methods.Params{"permutation": []any{1, 0}}, qmrfs.QMRFS{Theta: 0.1, Order: qmrfs.Given, Permutation: []int{1, 0}, ChunkRows: qmrfs.DefaultChunkRows}, ""},
 		{"theta 1", methods.Params{"theta": 1}, qmrfs.QMRFS{}, "[0, 1)"},
-		{"bad order", methods.Params{"order": "variance"}, qmrfs.QMRFS{}, "given, entropy or random"},
-		{"permutation and entropy", methods.Params{"order": "entropy", "permutation": "0,1"}, qmrfs.QMRFS{}, "order given"},
+		{"bad order", methods.Params{"order": "variance"}, qmrfs.QMRFS{}, `"variance" is not one of given, entropy, random`},
+		{"permutation and entropy", methods.Params{"order": "entropy", "permutation": "0,1"}, qmrfs.QMRFS{}, "only used with the given order"},
 		{"chunk", methods.Params{"chunk_rows": 0}, qmrfs.QMRFS{}, "chunk_rows"},
 	} {
 		m, err := methods.New("qmrfs", tc.in)

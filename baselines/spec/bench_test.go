@@ -12,7 +12,7 @@ import (
 func BenchmarkCOIL20(b *testing.B) {
 	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for b.Loop() {
-		if err := (&SPEC{K: 100}).Fit(X, nil); err != nil {
+		if err := with(func(m *SPEC) { m.K = 100 }).Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -23,7 +23,7 @@ func BenchmarkCOIL20(b *testing.B) {
 func BenchmarkCOIL20Style20(b *testing.B) {
 	X := realdata.Load(b, "coil20", preprocess.Standardize).X
 	for b.Loop() {
-		if err := (&SPEC{K: 100, Style: 20}).Fit(X, nil); err != nil {
+		if err := with(func(m *SPEC) { m.K, m.Style = 100, 20 }).Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

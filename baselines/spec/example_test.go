@@ -16,7 +16,8 @@ func Example() {
 		X.SetRow(i, []float64{math.Sin(float64(5 * i)), 3*float64(i/15) + 0.05*math.Cos(float64(i))})
 	}
 	for _, style := range []int{-1, 0, 3} {
-		m := &spec.SPEC{Style: style}
+		m := spec.New() // scikit-feature's defaults
+		m.Style = style
 		if err := m.Fit(X, nil); err != nil {
 			panic(err)
 		}

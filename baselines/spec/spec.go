@@ -12,31 +12,52 @@ import (
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 
+// Affinity is the similarity SPEC's graph is built from.
+type Affinity string
+
 // The affinities.
 const (
-	RBF = "rbf" // dense exp(-gamma ||x - y||^2) over all pairs (scikit-feature's default)
-	KNN = "knn" // sparse k-nearest-neighbour graph (package graph)
+	RBF Affinity = "rbf" // dense exp(-gamma ||x - y||^2) over all pairs (scikit-feature's default)
+	KNN Affinity = "knn" // sparse k-nearest-neighbour graph (package graph)
 )
+
+// Choices lists the affinities.
+func (Affinity) Choices() []string { return []string{string(RBF), string(KNN)} }
+
+// Ranking is the order of SPEC's ranking functions.
+type Ranking string
 
 // The ranking orders.
 const (
-	Paper         = "paper"          // phi1, phi2 increasing, phi3 decreasing (Zhao & Liu)
-	ScikitFeature = "scikit-feature" // phi1, phi2 decreasing, phi3 increasing
+	Paper         Ranking = "paper"          // phi1, phi2 increasing, phi3 decreasing (Zhao & Liu)
+	ScikitFeature Ranking = "scikit-feature" // phi1, phi2 decreasing, phi3 increasing
 )
 
+// Choices lists the ranking orders.
+func (Ranking) Choices() []string { return []string{string(Paper), string(ScikitFeature)} }
+
 // SPEC selects the K best features by one of SPEC's ranking functions.
+// Start from New, which holds the defaults.
 type SPEC struct {
-	K        int           // features to select; 0 ranks them all
-	Style    int           // -1, 0 or s >= 2 (see the package documentation)
-	Ranking  string        // Paper ("" too) or ScikitFeature
-	Affinity string        // RBF ("" too) or KNN
-	Gamma    float64       // RBF width: exp(-Gamma ||x - y||^2); 0 means 1
-	Graph    graph.Options // the KNN graph
-	Workers  int           // goroutines; 0 means GOMAXPROCS
+	K        int      `param:"k" doc:"number of features to select (0 ranks all)"`
+	Style    int      `param:"style" doc:"ranking function: -1 (f'Lf), 0 (normalized, default) or s >= 2 (s smallest eigenvalues)"`
+	Ranking  Ranking  `param:"ranking" doc:"paper (phi1, phi2 ascending, phi3 descending; Zhao & Liu) or scikit-feature (the reverse, its spec.feature_ranking)"`
+	Affinity Affinity `param:"affinity" doc:"rbf (dense exp(-gamma ||x-y||^2) over all pairs, scikit-feature's default) or knn (sparse k-NN graph)"`
+	Gamma    float64  `param:"gamma" doc:"width of the rbf affinity exp(-gamma ||x - y||^2)"`
+	// Graph is the knn affinity's graph.
+	Graph   graph.Options `param:",inline"`
+	Workers int           // goroutines; 0 means GOMAXPROCS
 
 	scores   []float64
 	selected []int
 	offDiag  float64
+}
+
+// New returns SPEC with scikit-feature's defaults: style 0, the rbf
+// affinity with gamma = 1, the paper's ranking order; the knn affinity, when
+// chosen, uses graph.DefaultOptions.
+func New() *SPEC {
+	return &SPEC{Ranking: Paper, Affinity: RBF, Gamma: 1, Graph: graph.DefaultOptions()}
 }
 
 // Validate checks the parameters that do not depend on the data.
@@ -46,11 +67,11 @@ func (m *SPEC) Validate() error {
 		return fmt.Errorf("spec: k = %d: want 0 (rank all) or a positive number", m.K)
 	case m.Style < -1 || m.Style == 1:
 		return fmt.Errorf("spec: style %d: use -1, 0 or a number s >= 2 of eigenvalues", m.Style)
-	case m.Ranking != "" && m.Ranking != Paper && m.Ranking != ScikitFeature:
+	case m.Ranking != Paper && m.Ranking != ScikitFeature:
 		return fmt.Errorf("spec: ranking %q: use %s or %s", m.Ranking, Paper, ScikitFeature)
-	case m.Gamma < 0 || math.IsNaN(m.Gamma) || math.IsInf(m.Gamma, 0):
+	case !(m.Gamma > 0) || math.IsInf(m.Gamma, 0):
 		return fmt.Errorf("spec: gamma = %v: want a positive number", m.Gamma)
-	case m.Affinity != "" && m.Affinity != RBF && m.Affinity != KNN:
+	case m.Affinity != RBF && m.Affinity != KNN:
 		return fmt.Errorf("spec: affinity %q: use %s or %s", m.Affinity, RBF, KNN)
 	}
 	if m.Affinity == KNN {
@@ -75,12 +96,8 @@ func (m *SPEC) Fit(X *mat.Dense, _ []int) error {
 	var aff affinity
 	var err error
 	switch m.Affinity {
-	case "", RBF:
-		gamma := m.Gamma
-		if gamma == 0 {
-			gamma = 1
-		}
-		aff, err = newRBF(X, gamma)
+	case RBF:
+		aff, err = newRBF(X, m.Gamma)
 	case KNN:
 		opt := m.Graph
 		if opt.Workers == 0 {

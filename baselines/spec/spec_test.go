@@ -29,9 +29,9 @@ func TestWine(t *testing.T) {
 		m    *SPEC
 		want []int
 	}{
-		{"scikit-feature order", &SPEC{Ranking: ScikitFeature}, skf},
-		{"paper order (default)", &SPEC{}, paper},
-		{"top 3, paper order", &SPEC{K: 3}, paper[:3]},
+		{"scikit-feature order", with(func(m *SPEC) { m.Ranking = ScikitFeature }), skf},
+		{"paper order (default)", New(), paper},
+		{"top 3, paper order", with(func(m *SPEC) { m.K = 3 }), paper[:3]},
 	} {
 		if err := tc.m.Fit(X, nil); err != nil {
 			t.Fatal(err)
@@ -45,11 +45,11 @@ func TestWine(t *testing.T) {
 // With the kNN graph, phi2 is the Laplacian score (Zhao & Liu, Sec. 4).
 func TestStyle0IsLaplacianScore(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
-	m := &SPEC{Affinity: KNN}
+	m := with(func(m *SPEC) { m.Affinity = KNN })
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
-	ls := &lapscore.LaplacianScore{}
+	ls := lapscore.New()
 	if err := ls.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,9 @@ func TestAgainstFullEigendecomposition(t *testing.T) {
 	for i := 0; i < 60; i++ {
 		rbfW.Set(i, i, 1)
 	}
-	knnW, err := graph.Affinity(X, graph.Options{K: 6})
+	knn6 := graph.DefaultOptions()
+	knn6.NNeighbors = 6
+	knnW, err := graph.Affinity(X, knn6)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,8 +157,8 @@ func TestAgainstFullEigendecomposition(t *testing.T) {
 			m    *SPEC
 			W    *mat.Dense
 		}{
-			{"rbf", &SPEC{Style: style, Gamma: 0.5}, rbfW},
-			{"knn", &SPEC{Style: style, Affinity: KNN, Graph: graph.Options{K: 6}}, knnW.Dense()},
+			{"rbf", with(func(m *SPEC) { m.Style, m.Gamma = style, 0.5 }), rbfW},
+			{"knn", with(func(m *SPEC) { m.Style, m.Affinity, m.Graph = style, KNN, knn6 }), knnW.Dense()},
 		} {
 			if err := tc.m.Fit(X, nil); err != nil {
 				t.Fatal(err)
@@ -180,13 +182,17 @@ func TestAgainstFullEigendecomposition(t *testing.T) {
 
 func TestErrorsAndDegenerate(t *testing.T) {
 	X := mat.NewDense(8, 2, []float64{3, 1, 3, 2, 3, 0, 3, 5, 3, 4, 3, 2, 3, 1, 3, 7})
-	for _, m := range []*SPEC{{Style: 1}, {Style: -2}, {Style: 9}, {Ranking: "up"}, {Affinity: "full"}, {Gamma: -1}} {
+	for _, m := range []*SPEC{
+		with(func(m *SPEC) { m.Style = 1 }), with(func(m *SPEC) { m.Style = -2 }), with(func(m *SPEC) { m.Style = 9 }),
+		with(func(m *SPEC) { m.Ranking = "up" }), with(func(m *SPEC) { m.Affinity = "full" }),
+		with(func(m *SPEC) { m.Gamma = -1 }), with(func(m *SPEC) { m.Gamma = 0 }),
+	} {
 		if err := m.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", m)
 		}
 	}
 	for _, style := range []int{-1, 0, 3} {
-		m := &SPEC{Style: style}
+		m := with(func(m *SPEC) { m.Style = style })
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -199,4 +205,11 @@ func TestErrorsAndDegenerate(t *testing.T) {
 			}
 		}
 	}
+}
+
+// with returns SPEC with its defaults changed by set.
+func with(set func(*SPEC)) *SPEC {
+	m := New()
+	set(m)
+	return m
 }

@@ -2,26 +2,29 @@ package svdentropy
 
 import (
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 )
 
 // SVDEntropy selects the K features of largest contribution to the
 // SVD-entropy.
 type SVDEntropy struct {
-	K       int // features to select; 0 ranks them all
+	K       int `param:"k" doc:"number of features to select (0 ranks all); largest contribution first"`
 	Workers int // goroutines; 0 means GOMAXPROCS
 
 	scores   []float64
 	selected []int
 	entropy  float64
 }
+
+// New returns the SVD-entropy ranking of every feature (simple ranking).
+func New() *SVDEntropy { return &SVDEntropy{} }
 
 // Validate checks the parameters that do not depend on the data.
 func (m *SVDEntropy) Validate() error {

@@ -19,7 +19,8 @@ func Example() {
 		0.8, 3, 1.9,
 	})
 	y := []int{0, 0, 0, 1, 1, 1}
-	m := &traceratio.TraceRatio{K: 2}
+	m := traceratio.New()
+	m.K = 2
 	if err := m.Fit(X, y); err != nil {
 		panic(err)
 	}

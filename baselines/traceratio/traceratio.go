@@ -14,10 +14,11 @@ import (
 // DefaultMaxIter caps the iterations; the iteration converges in a handful.
 const DefaultMaxIter = 100
 
-// TraceRatio selects the K features maximizing the trace ratio.
+// TraceRatio selects the K features maximizing the trace ratio. Start from
+// New, which holds the defaults.
 type TraceRatio struct {
-	K       int // size of the subset; required (1..d)
-	MaxIter int // 0 means DefaultMaxIter
+	K       int `param:"k" doc:"size of the subset maximizing the trace ratio (required: the optimal subset depends on its size)"`
+	MaxIter int `param:"max_iter" doc:"iteration cap (the iteration converges in a handful)"`
 
 	scores    []float64
 	selected  []int
@@ -25,12 +26,16 @@ type TraceRatio struct {
 	converged bool
 }
 
+// New returns the trace ratio selector with DefaultMaxIter iterations; K
+// must be set.
+func New() *TraceRatio { return &TraceRatio{MaxIter: DefaultMaxIter} }
+
 // Validate checks the parameters that do not depend on the data.
 func (m *TraceRatio) Validate() error {
 	switch {
 	case m.K < 1:
 		return fmt.Errorf("trace-ratio: give the number of features k (at least 1): the optimal subset depends on its size")
-	case m.MaxIter < 0:
+	case m.MaxIter < 1:
 		return fmt.Errorf("trace-ratio: max_iter = %d: want a positive number", m.MaxIter)
 	}
 	return nil
@@ -46,9 +51,6 @@ func (m *TraceRatio) Fit(X *mat.Dense, y []int) error {
 	}
 	_, d := X.Dims()
 	maxIter := m.MaxIter
-	if maxIter == 0 {
-		maxIter = DefaultMaxIter
-	}
 	b, w, err := fisher.Scatter(X, y)
 	if err != nil {
 		return fmt.Errorf("trace-ratio: %w", err)

@@ -61,7 +61,7 @@ func TestGlobalOptimum(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, k := range []int{1, 3, 6} {
-			m := &TraceRatio{K: k}
+			m := with(func(m *TraceRatio) { m.K = k })
 			if err := m.Fit(X, y); err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +91,7 @@ func TestBeatsRatioSubset(t *testing.T) {
 	// Ratios 100, 90, 85: the best two by ratio are {0, 1} with 901/10.01 = 90.0,
 	// but {0, 2} has 1.85/0.02 = 92.5.
 	X, y := fromScatter(b, w)
-	m := &TraceRatio{K: 2}
+	m := with(func(m *TraceRatio) { m.K = 2 })
 	if err := m.Fit(X, y); err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestWine(t *testing.T) {
 	X := ds.X
 	b, w, _ := fisher.Scatter(X, ds.Y)
 	for _, k := range []int{1, 4, 8} {
-		m := &TraceRatio{K: k}
+		m := with(func(m *TraceRatio) { m.K = k })
 		if err := m.Fit(X, ds.Y); err != nil {
 			t.Fatal(err)
 		}
@@ -142,13 +142,20 @@ func TestErrors(t *testing.T) {
 		m *TraceRatio
 		y []int
 	}{
-		{&TraceRatio{}, []int{0, 0, 1, 1}},
-		{&TraceRatio{K: 1}, nil},
-		{&TraceRatio{K: 3}, []int{0, 0, 1, 1}},
-		{&TraceRatio{K: 1, MaxIter: -1}, []int{0, 0, 1, 1}},
+		{New(), []int{0, 0, 1, 1}},
+		{with(func(m *TraceRatio) { m.K = 1 }), nil},
+		{with(func(m *TraceRatio) { m.K = 3 }), []int{0, 0, 1, 1}},
+		{with(func(m *TraceRatio) { m.K, m.MaxIter = 1, -1 }), []int{0, 0, 1, 1}},
 	} {
 		if err := tc.m.Fit(X, tc.y); err == nil {
 			t.Errorf("%+v with %v accepted", tc.m, tc.y)
 		}
 	}
+}
+
+// with returns TraceRatio with its defaults changed by set.
+func with(set func(*TraceRatio)) *TraceRatio {
+	m := New()
+	set(m)
+	return m
 }

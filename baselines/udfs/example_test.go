@@ -16,7 +16,8 @@ func Example() {
 		c := float64(i % 3)
 		X.SetRow(i, []float64{math.Sin(float64(7 * i)), c + 0.1*math.Cos(float64(i)), math.Cos(float64(11 * i)), 2 - c + 0.1*math.Sin(float64(3*i))})
 	}
-	m := &udfs.UDFS{K: 2, NClusters: 2}
+	m := udfs.New()
+	m.K, m.NClusters = 2, 2
 	if err := m.Fit(X, nil); err != nil {
 		panic(err)
 	}

@@ -1,8 +1,8 @@
 package udfs
 
 import (
+	"context"
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -11,6 +11,7 @@ import (
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 )
 
@@ -24,16 +25,16 @@ const (
 	DefaultTol       = 1e-3
 )
 
-// UDFS selects the K features of largest ||w_i||. Zero fields take the
-// defaults above.
+// UDFS selects the K features of largest ||w_i||. Start from New, which
+// holds the defaults.
 type UDFS struct {
-	K         int     // features to select; 0 ranks them all
-	NClusters int     // columns of W
-	Neighbors int     // k: neighbourhoods have k+1 samples
-	Gamma     float64 // weight of the l2,1 penalty
-	Lambda    float64 // regularization of the local scatter matrices
-	MaxIter   int
-	Tol       float64 // stop when |obj_t - obj_t-1| < Tol
+	K         int     `param:"k" doc:"number of features to select (0 ranks all); largest ||w_i|| first"`
+	NClusters int     `param:"n_clusters" doc:"columns of W"`
+	Neighbors int     `param:"n_neighbors" doc:"neighbours of each sample in its local neighbourhood (k + 1 samples)"`
+	Gamma     float64 `param:"gamma" doc:"weight of the l2,1 penalty"`
+	Lambda    float64 `param:"lambda" doc:"regularization of the local scatter matrices (scikit-feature uses gamma; the authors' code defaults to 1000)"`
+	MaxIter   int     `param:"max_iter" doc:"iteration cap"`
+	Tol       float64 `param:"tol" doc:"stop when the objective changes by less than tol"`
 	Workers   int     // goroutines; 0 means GOMAXPROCS
 
 	scores    []float64
@@ -42,26 +43,35 @@ type UDFS struct {
 	converged bool
 }
 
+// New returns UDFS with scikit-feature's defaults (5 clusters, 5
+// neighbours, gamma = 0.1 also used as lambda, 1000 iterations, tol 1e-3).
+func New() *UDFS {
+	return &UDFS{NClusters: DefaultClusters, Neighbors: DefaultNeighbors, Gamma: DefaultGamma, Lambda: DefaultLambda,
+		MaxIter: DefaultMaxIter, Tol: DefaultTol}
+}
+
 // Validate checks the parameters that do not depend on the data.
 func (m *UDFS) Validate() error {
-	p := m.resolved()
 	switch {
 	case m.K < 0:
 		return fmt.Errorf("udfs: k = %d: want 0 (rank all) or a positive number", m.K)
-	case !(p.Gamma > 0) || !(p.Lambda > 0) || !(p.Tol > 0) || math.IsInf(p.Gamma+p.Lambda+p.Tol, 0):
-		return fmt.Errorf("udfs: gamma, lambda and tol must be positive numbers (got %v, %v, %v)", p.Gamma, p.Lambda, p.Tol)
-	case p.NClusters < 1:
-		return fmt.Errorf("udfs: n_clusters = %d: want a positive number", p.NClusters)
-	case p.Neighbors < 1:
-		return fmt.Errorf("udfs: n_neighbors = %d: want a positive number", p.Neighbors)
-	case p.MaxIter < 1:
-		return fmt.Errorf("udfs: max_iter = %d: want a positive number", p.MaxIter)
+	case !(m.Gamma > 0) || !(m.Lambda > 0) || !(m.Tol > 0) || math.IsInf(m.Gamma+m.Lambda+m.Tol, 0):
+		return fmt.Errorf("udfs: gamma, lambda and tol must be positive numbers (got %v, %v, %v)", m.Gamma, m.Lambda, m.Tol)
+	case m.NClusters < 1:
+		return fmt.Errorf("udfs: n_clusters = %d: want a positive number", m.NClusters)
+	case m.Neighbors < 1:
+		return fmt.Errorf("udfs: n_neighbors = %d: want a positive number", m.Neighbors)
+	case m.MaxIter < 1:
+		return fmt.Errorf("udfs: max_iter = %d: want a positive number", m.MaxIter)
 	}
 	return nil
 }
 
 // Fit selects the columns of X. y is ignored.
-func (m *UDFS) Fit(X *mat.Dense, _ []int) error {
+func (m *UDFS) Fit(X *mat.Dense, y []int) error { return m.FitContext(context.Background(), X, y) }
+
+// FitContext is Fit, stopped with ctx's error when ctx is canceled.
+func (m *UDFS) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -69,7 +79,7 @@ func (m *UDFS) Fit(X *mat.Dense, _ []int) error {
 		return err
 	}
 	n, d := X.Dims()
-	p := m.resolved()
+	p := m
 	switch {
 	case p.NClusters > d:
 		return fmt.Errorf("udfs: %d clusters: need 1..%d (the number of features)", p.NClusters, d)
@@ -83,7 +93,7 @@ func (m *UDFS) Fit(X *mat.Dense, _ []int) error {
 	if err != nil {
 		return err
 	}
-	W, obj, converged, err := iterate(M, p)
+	W, obj, converged, err := iterate(ctx, M, p)
 	if err != nil {
 		return err
 	}
@@ -94,29 +104,6 @@ func (m *UDFS) Fit(X *mat.Dense, _ []int) error {
 	m.scores, m.objective, m.converged = scores, obj, converged
 	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
 	return nil
-}
-
-func (m *UDFS) resolved() UDFS {
-	p := *m
-	if p.NClusters == 0 {
-		p.NClusters = DefaultClusters
-	}
-	if p.Neighbors == 0 {
-		p.Neighbors = DefaultNeighbors
-	}
-	if p.Gamma == 0 {
-		p.Gamma = DefaultGamma
-	}
-	if p.Lambda == 0 {
-		p.Lambda = DefaultLambda
-	}
-	if p.MaxIter == 0 {
-		p.MaxIter = DefaultMaxIter
-	}
-	if p.Tol == 0 {
-		p.Tol = DefaultTol
-	}
-	return p
 }
 
 // LocalScatter returns the d x d matrix M of UDFS for the rows of X, with
@@ -221,7 +208,7 @@ func centering(m int) *mat.Dense {
 }
 
 // iterate runs the paper's Algorithm 1 on M.
-func iterate(M *mat.SymDense, p UDFS) (*mat.Dense, []float64, bool, error) {
+func iterate(ctx context.Context, M *mat.SymDense, p *UDFS) (*mat.Dense, []float64, bool, error) {
 	d := M.SymmetricDim()
 	c := p.NClusters
 	dw := make([]float64, d)
@@ -233,6 +220,9 @@ func iterate(M *mat.SymDense, p UDFS) (*mat.Dense, []float64, bool, error) {
 	var W *mat.Dense
 	var MW mat.Dense
 	for it := 0; it < p.MaxIter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, false, err
+		}
 		// The c smallest eigenvectors of M + gamma D are the largest of -(M + gamma D).
 		for a := 0; a < d; a++ {
 			for b := a; b < d; b++ {

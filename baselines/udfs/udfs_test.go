@@ -101,7 +101,7 @@ func monotone(t *testing.T, name string, obj []float64) {
 func TestSynthetic(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		X := synthetic(seed)
-		m := &UDFS{NClusters: 3}
+		m := with(func(m *UDFS) { m.NClusters = 3 })
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestSynthetic(t *testing.T) {
 
 func TestWineObjective(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
-	for _, tc := range []*UDFS{{NClusters: 3}, {}, {Lambda: 1000, Tol: 1e-9}, {Gamma: 10, NClusters: 2}} {
+	for _, tc := range []*UDFS{with(func(m *UDFS) { m.NClusters = 3 }), New(), with(func(m *UDFS) { m.Lambda, m.Tol = 1000, 1e-9 }), with(func(m *UDFS) { m.Gamma, m.NClusters = 10, 2 })} {
 		if err := tc.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func TestDegenerate(t *testing.T) {
 		a := rng.NormFloat64()
 		X.SetRow(i, []float64{a, 4, a, rng.NormFloat64(), float64(i % 2)})
 	}
-	m := &UDFS{NClusters: 2}
+	m := with(func(m *UDFS) { m.NClusters = 2 })
 	if err := m.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -148,9 +148,16 @@ func TestDegenerate(t *testing.T) {
 	if m.Selected()[4] != 1 {
 		t.Errorf("the constant column should rank last: %v", m.Selected())
 	}
-	for _, bad := range []*UDFS{{NClusters: 6}, {Neighbors: 30}, {Gamma: -1}, {MaxIter: -2}, {K: 6}} {
+	for _, bad := range []*UDFS{with(func(m *UDFS) { m.NClusters = 6 }), with(func(m *UDFS) { m.Neighbors = 30 }), with(func(m *UDFS) { m.Gamma = -1 }), with(func(m *UDFS) { m.MaxIter = -2 }), with(func(m *UDFS) { m.K = 6 })} {
 		if err := bad.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
+}
+
+// with returns UDFS with its defaults changed by set.
+func with(set func(*UDFS)) *UDFS {
+	m := New()
+	set(m)
+	return m
 }

@@ -38,7 +38,7 @@ func BenchmarkTableXII(b *testing.B) {
 		b.Run(fmt.Sprintf("UFFS/depth3/%s", prep), func(b *testing.B) {
 			var u *UFFS
 			for b.Loop() {
-				u = &UFFS{Rounds: Schedule(3, false, 0.1)}
+				u = New()
 				if err := u.Fit(X, nil); err != nil {
 					b.Fatal(err)
 				}
@@ -85,7 +85,7 @@ func BenchmarkTableXIIRatio(b *testing.B) {
 			for b.Loop() {
 				for _, X := range data {
 					t0, c0 := time.Now(), cpuTime()
-					u := &UFFS{Rounds: Schedule(3, false, 0.1)}
+					u := New()
 					if err := u.Fit(X, nil); err != nil {
 						b.Fatal(err)
 					}
@@ -130,14 +130,12 @@ func BenchmarkSequential(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rounds := Schedule(3, true, 0)
-	for i, eps := range []float64{1e-3, 1e-3, 1e-4} {
-		rounds[i].Eps = eps
-	}
-	rounds[1].ClusterSize, rounds[2].ClusterSize = 50, 31
 	var u *UFFS
 	for b.Loop() {
-		u = &UFFS{Rounds: rounds, Mode: Cumulative}
+		u = with(func(u *UFFS) {
+			u.Sequential, u.Mode = true, Cumulative
+			u.Eps, u.ClusterSize = []float64{1e-3, 1e-3, 1e-4}, []int{0, 50, 31}
+		})
 		if err := u.Fit(ds.X, nil); err != nil {
 			b.Fatal(err)
 		}

@@ -9,7 +9,7 @@
 // # Algorithm
 //
 // Every feature is standardized with the sample standard deviation (divisor
-// n - 1 as Alg. 1 and the authors' code; n with PopulationStd). The characters
+// n - 1 as Alg. 1 and the authors' code; n with Ddof = 0). The characters
 // phi_S = prod_{u in S} z_u of the subsets S of at most t features (the
 // fixed-depth search) are listed in the order of UFFS Eq. (1) restricted to
 // size <= t:
@@ -48,7 +48,7 @@
 //
 // The result depends on the feature order (journal Sec. VIII-F2: with the
 // independent features first UFFS finds exactly them; in a random order it
-// keeps more). The order is an input (Order, or Shuffle with Seed); it is
+// keeps more). The order is an input (Permutation, or Order random with Seed); it is
 // never changed silently. Large feature sets are partitioned into groups of
 // about ClusterSize features, orthogonalized separately ("Feature
 // partitioning": contiguous blocks in the current order as the authors' code

@@ -19,7 +19,8 @@ func Example() {
 	}
 	X := mat.NewDense(12, 4, rows)
 	for _, depth := range []int{1, 2} {
-		u := &uffs.UFFS{Rounds: uffs.Schedule(depth, false, 0.1)}
+		u := uffs.New() // one round, eps = 0.1
+		u.Depth = depth
 		if err := u.Fit(X, nil); err != nil {
 			fmt.Println(err)
 			return

@@ -15,25 +15,24 @@ func TestRegistered(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		in   methods.Params
-		want uffs.UFFS
+		want []uffs.Round
 		err  string
 	}{
-		{"defaults", nil, uffs.UFFS{Rounds: []uffs.Round{{Depth: 3, Eps: 0.1}}, Partition: uffs.Contiguous}, ""},
-		{"issue CLI", methods.Params{"depth": "3", "eps": "0.1"}, uffs.UFFS{Rounds: []uffs.Round{{Depth: 3, Eps: 0.1}}, Partition: uffs.Contiguous}, ""},
+		{"defaults", nil, []uffs.Round{{Depth: 3, Eps: 0.1}}, ""},
+		{"issue CLI", methods.Params{"depth": "3", "eps": "0.1"}, []uffs.Round{{Depth: 3, Eps: 0.1}}, ""},
 		{"authors' schedule", methods.Params{"sequential": "true", "eps": "0.001,0.001,0.0001", "cluster-size": "0,50,31", "mode": "cumulative"},
-			uffs.UFFS{Rounds: []uffs.Round{{Depth: 1, Eps: 0.001}, {Depth: 2, Eps: 0.001, ClusterSize: 50}, {Depth: 3, Eps: 0.0001, ClusterSize: 31}},
-				Mode: uffs.Cumulative, Partition: uffs.Contiguous}, ""},
+			[]uffs.Round{{Depth: 1, Eps: 0.001}, {Depth: 2, Eps: 0.001, ClusterSize: 50}, {Depth: 3, Eps: 0.0001, ClusterSize: 31}}, ""},
 		{"yaml", methods.Params{"depth": 2, "eps": 0.05, "k": 7, "order": "random", "seed": 3, "ddof": 0, "partition": "random", "cluster_size": 10, "selection_threshold": []any{0.9}},
-			uffs.UFFS{Rounds: []uffs.Round{{Depth: 2, Eps: 0.05, ClusterSize: 10, SelectionThreshold: 0.9}}, K: 7, Shuffle: true, Seed: 3, Partition: uffs.RandomPartition, PopulationStd: true}, ""},
-		{"permutation", methods.Params{"permutation": "2,0,1"}, uffs.UFFS{Rounds: []uffs.Round{{Depth: 3, Eps: 0.1}}, Order: []int{2, 0, 1}, Partition: uffs.Contiguous}, ""},
-		{"per-round count", methods.Params{"eps": "0.1,0.2"}, uffs.UFFS{}, "one per round (1)"},
-		{"no eps", methods.Params{"eps": ""}, uffs.UFFS{}, "eps needs a value"},
-		{"bad depth", methods.Params{"depth": 0}, uffs.UFFS{}, "depth"},
-		{"bad ddof", methods.Params{"ddof": 2}, uffs.UFFS{}, "ddof"},
-		{"bad order", methods.Params{"order": "entropy"}, uffs.UFFS{}, "given or random"},
-		{"random and permutation", methods.Params{"order": "random", "permutation": "0,1"}, uffs.UFFS{}, "not both"},
-		{"bad mode", methods.Params{"mode": "all"}, uffs.UFFS{}, "threshold, cumulative or top-k"},
-		{"unknown", methods.Params{"theta": 0.1}, uffs.UFFS{}, "no parameter"},
+			[]uffs.Round{{Depth: 2, Eps: 0.05, ClusterSize: 10, SelectionThreshold: 0.9}}, ""},
+		{"permutation", methods.Params{"permutation": "2,0,1"}, []uffs.Round{{Depth: 3, Eps: 0.1}}, ""},
+		{"per-round count", methods.Params{"eps": "0.1,0.2"}, nil, "one per round (1)"},
+		{"no eps", methods.Params{"eps": ""}, nil, "eps needs a value"},
+		{"bad depth", methods.Params{"depth": 0}, nil, "depth"},
+		{"bad ddof", methods.Params{"ddof": 2}, nil, "ddof"},
+		{"bad order", methods.Params{"order": "entropy"}, nil, `"entropy" is not one of given, random`},
+		{"random and permutation", methods.Params{"order": "random", "permutation": "0,1"}, nil, "not both"},
+		{"bad mode", methods.Params{"mode": "all"}, nil, "not one of threshold, cumulative, top-k"},
+		{"unknown", methods.Params{"theta": 0.1}, nil, "no parameter"},
 	} {
 		m, err := methods.New("uffs", tc.in)
 		if tc.err != "" {
@@ -46,8 +45,9 @@ func TestRegistered(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		if got := *m.(*uffs.UFFS); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%s:\n got %+v\nwant %+v", tc.name, got, tc.want)
+		got, err := m.(*uffs.UFFS).Rounds()
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: rounds %+v (%v), want %+v", tc.name, got, err, tc.want)
 		}
 	}
 	if s, ok := methods.Lookup("uffs"); !ok || s.Kind != methods.Selection || s.Supervised {

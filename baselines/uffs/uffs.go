@@ -31,6 +31,9 @@ const (
 	TopK Mode = "top-k"
 )
 
+// Choices lists the selection rules.
+func (Mode) Choices() []string { return []string{string(Threshold), string(Cumulative), string(TopK)} }
+
 // Partition is how the features of a round are split into groups.
 type Partition string
 
@@ -45,6 +48,21 @@ const (
 	// their relative order.
 	RandomPartition Partition = "random"
 )
+
+// Choices lists the partitions.
+func (Partition) Choices() []string { return []string{string(Contiguous), string(RandomPartition)} }
+
+// Order is the feature order of UFFS Eq. (1).
+type Order string
+
+// The feature orders.
+const (
+	Given  Order = "given"  // the column order, or Permutation when set
+	Random Order = "random" // a random permutation drawn from Seed
+)
+
+// Choices lists the feature orders.
+func (Order) Choices() []string { return []string{string(Given), string(Random)} }
 
 // Round is one FourierOrth pass (Algorithm 1) over the features that
 // survived the previous round.
@@ -97,28 +115,90 @@ type RoundReport struct {
 }
 
 // UFFS is Unsupervised Fourier Feature Selection (Heidari et al., Sec. IV-A,
-// Algorithm 1). Rounds is required (see Schedule); the other fields have
-// usable zero values.
+// Algorithm 1), run in one or more rounds (Rounds). Start from New, which
+// holds the defaults.
 type UFFS struct {
-	Rounds    []Round
-	Mode      Mode      // "" means Threshold, or TopK when K > 0
-	K         int       // TopK: number of features
-	Partition Partition // "" means Contiguous
-	// Order is the feature order of Eq. (1): a permutation of the columns,
-	// first feature first. nil means the column order. UFFS is sensitive to
-	// it (journal Sec. VIII-F2), so it is never changed silently.
-	Order   []int
-	Shuffle bool   // use a random order drawn from Seed (Order must be nil)
-	Seed    uint64 // for Shuffle and RandomPartition
-	// PopulationStd standardizes with divisor n (ddof 0, as
-	// preprocess.Standardize) instead of n - 1 (the sample standard
-	// deviation of Alg. 1 line 2 and the authors' code).
-	PopulationStd bool
+	Depth int `param:"depth" doc:"t: orthogonalize the characters (products of standardized features) of up to t features (UFFS Alg. 1, fixed-depth search)"`
+	// Eps, SelectionThreshold and ClusterSize take one value for every
+	// round or one per round.
+	Eps                []float64 `param:"eps" doc:"epsilon of UFFS Alg. 1 line 8: a character of norm <= eps is set to zero, and mode threshold keeps the features of norm > eps; one value, or one per round (journal Fig. 5: 0.1)"`
+	Mode               Mode      `param:"mode" auto:"threshold, or top-k when k is given" doc:"threshold (Theorem 1), cumulative (the authors' selection_threshold rule) or top-k (journal Table XIII)"`
+	K                  int       `param:"k" doc:"mode top-k: the number of features (those of largest norm)"`
+	SelectionThreshold []float64 `param:"selection_threshold" auto:"0.95, 0.995, 0.999 at depths 1, 2, 3 (the authors' README)" doc:"mode cumulative: keep a group's largest squared norms while their cumulative share stays below this; one value or one per round"`
+	Sequential         bool      `param:"sequential" doc:"run depths 1, 2, ..., t in turn, each on the survivors of the previous round (UFFS Appendix E); false: one round at depth t (journal Sec. VIII-F)"`
+	ClusterSize        []int     `param:"cluster_size" doc:"m: orthogonalize groups of about m features separately (UFFS feature partitioning); one value or one per round; 0: one group"`
+	Partition          Partition `param:"partition" doc:"how groups are formed: contiguous (blocks in feature order, as the authors' code) or random (seeded)"`
+	// Order is the feature order of Eq. (1). UFFS is sensitive to it
+	// (journal Sec. VIII-F2), so it is never changed silently.
+	Order       Order  `param:"order" doc:"feature order of UFFS Eq. (1): given (the column order, or permutation) or random (seeded)"`
+	Permutation []int  `param:"permutation" doc:"explicit feature order: every column index once, first feature first"`
+	Ddof        int    `param:"ddof" doc:"standardize with divisor n - ddof (1 as the authors' code and Alg. 1 line 2; 0 as --preprocess standardize)"`
+	Seed        uint64 `param:"seed" doc:"seed of the random order and the random partition"`
 
 	selected []int
 	scores   []float64
 	rounds   []RoundReport
 	constant []int
+}
+
+// New returns UFFS as the journal runs it (Sec. VIII-F): one round at depth
+// 3 with eps = 0.1, the threshold rule, contiguous groups, the given feature
+// order and the sample standard deviation.
+func New() *UFFS {
+	return &UFFS{Depth: 3, Eps: []float64{0.1}, Partition: Contiguous, Order: Given, Ddof: 1}
+}
+
+// Rounds returns the rounds the parameters describe: one round at depth t,
+// or rounds at depths 1, ..., t when Sequential, with their eps, selection
+// threshold and cluster size.
+func (u *UFFS) Rounds() ([]Round, error) {
+	if u.Depth < 1 {
+		return nil, fmt.Errorf("uffs: depth = %d, want >= 1", u.Depth)
+	}
+	if len(u.Eps) == 0 {
+		return nil, fmt.Errorf("uffs: eps needs a value (e.g. 0.1)")
+	}
+	rounds := Schedule(u.Depth, u.Sequential, 0)
+	eps, err := perRound("eps", u.Eps, len(rounds))
+	if err != nil {
+		return nil, err
+	}
+	thr, err := perRound("selection_threshold", u.SelectionThreshold, len(rounds))
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := perRound("cluster_size", u.ClusterSize, len(rounds))
+	if err != nil {
+		return nil, err
+	}
+	for i := range rounds {
+		rounds[i].Eps, rounds[i].SelectionThreshold, rounds[i].ClusterSize = eps[i], thr[i], sizes[i]
+	}
+	return rounds, nil
+}
+
+// perRound expands a per-round list: no value gives zero values, one value
+// applies to every round, otherwise there must be one per round.
+func perRound[T any](name string, v []T, rounds int) ([]T, error) {
+	out := make([]T, rounds)
+	switch len(v) {
+	case 0:
+	case 1:
+		for i := range out {
+			out[i] = v[0]
+		}
+	case rounds:
+		copy(out, v)
+	default:
+		return nil, fmt.Errorf("uffs: %s has %d values; give one, or one per round (%d)", name, len(v), rounds)
+	}
+	return out, nil
+}
+
+// Validate checks the parameters that do not depend on the data.
+func (u *UFFS) Validate() error {
+	_, err := u.check(-1)
+	return err
 }
 
 // rngStream is the PCG stream of UFFS's random choices ("uffs").
@@ -134,60 +214,69 @@ func (u *UFFS) mode() Mode {
 	return u.Mode
 }
 
-func (u *UFFS) validate(d int) error {
-	if len(u.Rounds) == 0 {
-		return fmt.Errorf("no rounds: use uffs.Schedule(depth, sequential, eps)")
+// check validates the parameters (against d features when d >= 0) and
+// returns the rounds.
+func (u *UFFS) check(d int) ([]Round, error) {
+	rounds, err := u.Rounds()
+	if err != nil {
+		return nil, err
 	}
-	for i, r := range u.Rounds {
-		if r.Depth < 1 {
-			return fmt.Errorf("round %d: depth %d, want >= 1", i+1, r.Depth)
-		}
+	for i, r := range rounds {
 		if !(r.Eps > 0) || math.IsInf(r.Eps, 0) {
-			return fmt.Errorf("round %d: eps %g, want a positive number (Alg. 1: eps in (0, 1); the journal's Figure 5 uses 0.1)", i+1, r.Eps)
+			return nil, fmt.Errorf("uffs: round %d: eps %g, want a positive number (Alg. 1: eps in (0, 1); the journal's Figure 5 uses 0.1)", i+1, r.Eps)
 		}
 		if r.SelectionThreshold < 0 || r.SelectionThreshold > 1 {
-			return fmt.Errorf("round %d: selection threshold %g, want a share in (0, 1]", i+1, r.SelectionThreshold)
+			return nil, fmt.Errorf("uffs: round %d: selection threshold %g, want a share in (0, 1]", i+1, r.SelectionThreshold)
 		}
 	}
 	switch m := u.mode(); m {
 	case Threshold, Cumulative:
 		if u.K != 0 {
-			return fmt.Errorf("k = %d is only used by mode top-k, not %s", u.K, m)
+			return nil, fmt.Errorf("uffs: k = %d is only used by mode top-k, not %s", u.K, m)
 		}
 	case TopK:
 		if u.K < 1 {
-			return fmt.Errorf("mode top-k needs k >= 1")
+			return nil, fmt.Errorf("uffs: mode top-k needs k >= 1")
 		}
-		if u.K > d {
-			return fmt.Errorf("k = %d features requested, but the data has only %d", u.K, d)
+		if d >= 0 && u.K > d {
+			return nil, fmt.Errorf("uffs: k = %d features requested, but the data has only %d", u.K, d)
 		}
 	default:
-		return fmt.Errorf("unknown mode %q: use threshold, cumulative or top-k", u.Mode)
+		return nil, fmt.Errorf("uffs: mode %q: use threshold, cumulative or top-k", u.Mode)
 	}
 	switch u.Partition {
-	case "", Contiguous, RandomPartition:
+	case Contiguous, RandomPartition:
 	default:
-		return fmt.Errorf("unknown partition %q: use contiguous or random", u.Partition)
+		return nil, fmt.Errorf("uffs: partition %q: use contiguous or random", u.Partition)
 	}
-	if u.Order != nil {
-		if u.Shuffle {
-			return fmt.Errorf("give an explicit order or shuffle, not both")
+	switch u.Order {
+	case Given:
+	case Random:
+		if u.Permutation != nil {
+			return nil, fmt.Errorf("uffs: give order random or a permutation, not both")
 		}
-		if err := checkPermutation(u.Order, d); err != nil {
-			return err
+	default:
+		return nil, fmt.Errorf("uffs: order %q: use given or random", u.Order)
+	}
+	if u.Ddof != 0 && u.Ddof != 1 {
+		return nil, fmt.Errorf("uffs: ddof = %d, want 1 (sample standard deviation) or 0 (population)", u.Ddof)
+	}
+	if u.Permutation != nil && d >= 0 {
+		if err := checkPermutation(u.Permutation, d); err != nil {
+			return nil, fmt.Errorf("uffs: %w", err)
 		}
 	}
-	return nil
+	return rounds, nil
 }
 
 func checkPermutation(p []int, d int) error {
 	if len(p) != d {
-		return fmt.Errorf("order has %d entries, want a permutation of the %d columns", len(p), d)
+		return fmt.Errorf("permutation has %d entries, want a permutation of the %d columns", len(p), d)
 	}
 	seen := make([]bool, d)
 	for _, j := range p {
 		if j < 0 || j >= d || seen[j] {
-			return fmt.Errorf("order %v is not a permutation of 0..%d", p, d-1)
+			return fmt.Errorf("permutation %v is not a permutation of 0..%d", p, d-1)
 		}
 		seen[j] = true
 	}
@@ -198,7 +287,7 @@ func checkPermutation(p []int, d int) error {
 // is not modified.
 //
 // Every column is standardized with its mean and its sample standard
-// deviation (divisor n - 1; n with PopulationStd), Alg. 1 line 2. A constant
+// deviation (divisor n - Ddof), Alg. 1 line 2. A constant
 // column has no standardized value: it is set to zero, so every character
 // containing it is zero and the feature is redundant (it is listed in
 // Report's "constant_columns").
@@ -207,23 +296,20 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 	if n < 2 || d < 1 {
 		return fmt.Errorf("uffs: need at least 2 samples and 1 feature, got %d x %d", n, d)
 	}
-	if err := u.validate(d); err != nil {
-		return fmt.Errorf("uffs: %w", err)
+	rounds, err := u.check(d)
+	if err != nil {
+		return err
 	}
-	ddof := 1
-	if u.PopulationStd {
-		ddof = 0
-	}
-	z, constant, err := standardize(X, ddof)
+	z, constant, err := standardize(X, u.Ddof)
 	if err != nil {
 		return fmt.Errorf("uffs: %w", err)
 	}
 	rng := rand.New(rand.NewPCG(u.Seed, rngStream))
-	features := u.Order
+	features := u.Permutation
 	switch {
 	case features != nil:
 		features = slices.Clone(features)
-	case u.Shuffle:
+	case u.Order == Random:
 		features = rng.Perm(d)
 	default:
 		features = make([]int, d)
@@ -235,8 +321,8 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 	scores := make([]float64, d)
 	mode := u.mode()
 	var reports []RoundReport
-	for ri, round := range u.Rounds {
-		last := ri == len(u.Rounds)-1
+	for ri, round := range rounds {
+		last := ri == len(rounds)-1
 		rule := mode
 		if mode == TopK && !last {
 			rule = Threshold

@@ -201,7 +201,7 @@ func TestMatchesAlgorithm1(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			X := redundantData(tc.n, tc.indep, tc.prod, tc.lin, 7)
 			want := algorithm1(X, tc.depth, tc.eps, tc.ddof)
-			u := &UFFS{Rounds: []Round{{Depth: tc.depth, Eps: tc.eps}}, PopulationStd: tc.ddof == 0}
+			u := with(func(u *UFFS) { u.Depth, u.Eps, u.Ddof = tc.depth, []float64{tc.eps}, tc.ddof })
 			if err := u.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -254,7 +254,7 @@ func TestCorollary4(t *testing.T) {
 					order = append(order, j)
 				}
 			}
-			u := &UFFS{Rounds: []Round{{Depth: tc.t, Eps: 1e-5}}, Order: order}
+			u := with(func(u *UFFS) { u.Depth, u.Eps, u.Permutation = tc.t, []float64{1e-5}, order })
 			if err := u.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -321,7 +321,7 @@ func TestPaperExample1(t *testing.T) {
 		{"sign depth 2", sign, 2, math.Sqrt(1 - 4/(math.Pi*math.Pi)), 0.03},
 		{"sign depth 1", sign, 1, 1, 0.03},
 	} {
-		u := &UFFS{Rounds: []Round{{Depth: tc.depth, Eps: 1e-3}}}
+		u := with(func(u *UFFS) { u.Depth, u.Eps = tc.depth, []float64{1e-3} })
 		if err := u.Fit(tc.X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -356,7 +356,7 @@ func TestOrderSensitivity(t *testing.T) {
 	order := append(slices.Clone(tr.NonRedundant), tr.Redundant...)
 	for _, prep := range []string{"raw"} { // UFFS standardizes: the raw data suffices
 		X := ds.X
-		u := &UFFS{Rounds: Schedule(3, false, 0.1), Order: order}
+		u := with(func(u *UFFS) { u.Permutation = order })
 		if err := u.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -402,7 +402,7 @@ func TestPartition(t *testing.T) {
 		{3, Contiguous, []int{2, 3, 2, 3}},
 		{4, RandomPartition, []int{3, 3, 4}},
 	} {
-		u := &UFFS{Partition: tc.part}
+		u := with(func(u *UFFS) { u.Partition = tc.part })
 		groups := u.partition(feats, tc.m, rand.New(rand.NewPCG(1, 2)))
 		var sizes []int
 		var all []int
@@ -430,7 +430,7 @@ func TestPartition(t *testing.T) {
 func TestModes(t *testing.T) {
 	X := redundantData(500, 6, 4, 3, 9)
 	_, d := X.Dims()
-	one := &UFFS{Rounds: Schedule(2, false, 0.1)}
+	one := with(func(u *UFFS) { u.Depth = 2 })
 	if err := one.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +452,7 @@ func TestModes(t *testing.T) {
 		t.Errorf("threshold: selected %v, want the features with norm > eps by decreasing norm %v", one.Selected(), above)
 	}
 	for _, k := range []int{1, 4, d} {
-		u := &UFFS{Rounds: Schedule(2, false, 0.1), K: k}
+		u := with(func(u *UFFS) { u.Depth, u.K = 2, k })
 		if err := u.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -460,7 +460,7 @@ func TestModes(t *testing.T) {
 			t.Errorf("top-%d: selected %v, want %v", k, u.Selected(), ranked[:k])
 		}
 	}
-	c := &UFFS{Rounds: []Round{{Depth: 2, Eps: 0.1, SelectionThreshold: 0.9}}, Mode: Cumulative}
+	c := with(func(u *UFFS) { u.Depth, u.SelectionThreshold, u.Mode = 2, []float64{0.9}, Cumulative })
 	if err := c.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -476,12 +476,10 @@ func TestSequential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds := Schedule(3, true, 0)
-	for i, eps := range []float64{1e-3, 1e-3, 1e-4} {
-		rounds[i].Eps = eps
-	}
-	rounds[1].ClusterSize, rounds[2].ClusterSize = 50, 31
-	u := &UFFS{Rounds: rounds, Mode: Cumulative}
+	u := with(func(u *UFFS) {
+		u.Sequential, u.Mode = true, Cumulative
+		u.Eps, u.ClusterSize = []float64{1e-3, 1e-3, 1e-4}, []int{0, 50, 31}
+	})
 	if err := u.Fit(ds.X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -519,20 +517,21 @@ func TestDegenerateInputs(t *testing.T) {
 		absent []int // columns that must not be selected
 		err    string
 	}{
-		{"constant column", withConst, UFFS{Rounds: Schedule(2, false, 0.1)}, []int{4}, ""},
-		{"duplicate column", withDup, UFFS{Rounds: Schedule(1, false, 0.1)}, []int{4}, ""},
-		{"tiny", mat.NewDense(2, 2, []float64{1, 2, 3, 5}), UFFS{Rounds: Schedule(3, false, 0.1)}, []int{1}, ""},
-		{"one sample", mat.NewDense(1, 2, []float64{1, 2}), UFFS{Rounds: Schedule(1, false, 0.1)}, nil, "at least 2 samples"},
-		{"nan", mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 5}), UFFS{Rounds: Schedule(1, false, 0.1)}, nil, "non-finite"},
-		{"no rounds", base, UFFS{}, nil, "no rounds"},
-		{"zero eps", base, UFFS{Rounds: Schedule(1, false, 0)}, nil, "eps"},
-		{"bad depth", base, UFFS{Rounds: []Round{{Depth: 0, Eps: 0.1}}}, nil, "depth"},
-		{"bad mode", base, UFFS{Rounds: Schedule(1, false, 0.1), Mode: "best"}, nil, "unknown mode"},
-		{"k too large", base, UFFS{Rounds: Schedule(1, false, 0.1), K: 5}, nil, "only 4"},
-		{"k with cumulative", base, UFFS{Rounds: Schedule(1, false, 0.1), K: 2, Mode: Cumulative}, nil, "top-k"},
-		{"bad order", base, UFFS{Rounds: Schedule(1, false, 0.1), Order: []int{0, 1, 1, 3}}, nil, "permutation"},
-		{"order and shuffle", base, UFFS{Rounds: Schedule(1, false, 0.1), Order: []int{0, 1, 2, 3}, Shuffle: true}, nil, "not both"},
-		{"too many characters", mat.NewDense(3, 300, nil), UFFS{Rounds: Schedule(4, false, 0.1)}, nil, "cluster_size"},
+		{"constant column", withConst, w(func(u *UFFS) { u.Depth = 2 }), []int{4}, ""},
+		{"duplicate column", withDup, w(func(u *UFFS) { u.Depth = 1 }), []int{4}, ""},
+		{"tiny", mat.NewDense(2, 2, []float64{1, 2, 3, 5}), w(func(u *UFFS) {}), []int{1}, ""},
+		{"one sample", mat.NewDense(1, 2, []float64{1, 2}), w(func(u *UFFS) { u.Depth = 1 }), nil, "at least 2 samples"},
+		{"nan", mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 5}), w(func(u *UFFS) { u.Depth = 1 }), nil, "non-finite"},
+		{"no eps", base, w(func(u *UFFS) { u.Eps = nil }), nil, "eps needs a value"},
+		{"zero eps", base, w(func(u *UFFS) { u.Eps = []float64{0} }), nil, "eps"},
+		{"bad depth", base, w(func(u *UFFS) { u.Depth = 0 }), nil, "depth"},
+		{"bad mode", base, w(func(u *UFFS) { u.Mode = "best" }), nil, "use threshold, cumulative or top-k"},
+		{"k too large", base, w(func(u *UFFS) { u.K = 5 }), nil, "only 4"},
+		{"k with cumulative", base, w(func(u *UFFS) { u.K, u.Mode = 2, Cumulative }), nil, "top-k"},
+		{"bad permutation", base, w(func(u *UFFS) { u.Permutation = []int{0, 1, 1, 3} }), nil, "permutation"},
+		{"permutation and random order", base, w(func(u *UFFS) { u.Permutation, u.Order = []int{0, 1, 2, 3}, Random }), nil, "not both"},
+		{"bad ddof", base, w(func(u *UFFS) { u.Ddof = 2 }), nil, "ddof"},
+		{"too many characters", mat.NewDense(3, 300, nil), w(func(u *UFFS) { u.Depth = 4 }), nil, "cluster_size"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := mat.DenseCopyOf(tc.X)
@@ -567,7 +566,7 @@ func TestDegenerateInputs(t *testing.T) {
 func TestShuffleIsSeeded(t *testing.T) {
 	X := redundantData(300, 6, 4, 3, 2)
 	run := func(seed uint64) []int {
-		u := &UFFS{Rounds: Schedule(2, false, 0.1), Shuffle: true, Seed: seed}
+		u := with(func(u *UFFS) { u.Depth, u.Order, u.Seed = 2, Random, seed })
 		if err := u.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -577,3 +576,13 @@ func TestShuffleIsSeeded(t *testing.T) {
 		t.Errorf("same seed, different selections %v and %v", a, b)
 	}
 }
+
+// with returns UFFS with its defaults (New) changed by set.
+func with(set func(*UFFS)) *UFFS {
+	u := New()
+	set(u)
+	return u
+}
+
+// w is with, by value (for tables of UFFS values).
+func w(set func(*UFFS)) UFFS { return *with(set) }
