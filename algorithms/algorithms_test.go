@@ -11,17 +11,9 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
-)
 
-func randNormal(rng *rand.Rand, n, d int) *mat.Dense {
-	x := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			x.Set(i, j, rng.NormFloat64())
-		}
-	}
-	return x
-}
+	"github.com/gsbench/gsbench/internal/testutil"
+)
 
 // latentSet builds the Corollary 1 setting: nLatent independent zero-mean
 // normals with variances in (0.3, 0.9), and nRed redundant columns, each the
@@ -64,7 +56,7 @@ func latentSet(rng *rand.Rand, n, nLatent, nRed int) (*mat.Dense, []int) {
 
 func TestOrthonormality(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	X := randNormal(rng, 300, 12)
+	X := testutil.RandNormal(rng, 300, 12)
 	o, err := NewOrthogonalizer(X, Multilinear(3), DefaultTol, false)
 	if err != nil {
 		t.Fatal(err)
@@ -199,8 +191,8 @@ func TestGFRMultilinear1IsPCA(t *testing.T) {
 		{"general engine, iterative eigensolver", opaque{Multilinear(1)}, 400, 90, 0, 10},
 	} {
 		// Correlated data with a decaying spectrum.
-		Z := randNormal(rng, tc.n, tc.d)
-		A := randNormal(rng, tc.d, tc.d)
+		Z := testutil.RandNormal(rng, tc.n, tc.d)
+		A := testutil.RandNormal(rng, tc.d, tc.d)
 		for j := 0; j < tc.d; j++ {
 			col := mat.Col(nil, j, A)
 			floats.Scale(math.Pow(0.9, float64(j)), col)
@@ -292,7 +284,7 @@ func TestGCARecoversComponents(t *testing.T) {
 		Z.SetCol(j, c)
 	}
 	var qr mat.QR
-	qr.Factorize(randNormal(rng, d, d))
+	qr.Factorize(testutil.RandNormal(rng, d, d))
 	var rho mat.Dense
 	qr.QTo(&rho)
 	var X mat.Dense
@@ -321,13 +313,13 @@ func TestGCARecoversComponents(t *testing.T) {
 // and the methods must stop by themselves.
 func TestDegenerateInputs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
-	small := randNormal(rng, 12, 8) // 12 samples, multilinear:3 has 92 functions
-	dup := randNormal(rng, 50, 5)
+	small := testutil.RandNormal(rng, 12, 8) // 12 samples, multilinear:3 has 92 functions
+	dup := testutil.RandNormal(rng, 50, 5)
 	dup.SetCol(3, mat.Col(nil, 1, dup))
-	constant := randNormal(rng, 50, 5)
+	constant := testutil.RandNormal(rng, 50, 5)
 	constant.SetCol(2, []float64{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
 	allConst := mat.NewDense(10, 3, nil)
-	wide := randNormal(rng, 30, 150) // d >= 128: GFR's LAPACK path on a rank-29 covariance
+	wide := testutil.RandNormal(rng, 30, 150) // d >= 128: GFR's LAPACK path on a rank-29 covariance
 	wide.SetCol(7, mat.Col(nil, 3, wide))
 	for i := 0; i < 30; i++ {
 		wide.Set(i, 11, 2)
@@ -340,8 +332,8 @@ func TestDegenerateInputs(t *testing.T) {
 		{"duplicated column", dup},
 		{"constant column", constant},
 		{"all constant", allConst},
-		{"one feature", randNormal(rng, 20, 1)},
-		{"two samples", randNormal(rng, 2, 4)},
+		{"one feature", testutil.RandNormal(rng, 20, 1)},
+		{"two samples", testutil.RandNormal(rng, 2, 4)},
 		{"N < d = 150, duplicated and constant columns", wide},
 	} {
 		for _, fam := range []Family{Multilinear(1), Multilinear(3), Poly(3), HermiteFamily(2), Fourier(2)} {
@@ -425,7 +417,7 @@ func TestInvalidInputs(t *testing.T) {
 // Count mode gives exactly K features and the residual after the K-th.
 func TestCountMode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	X := randNormal(rng, 200, 10)
+	X := testutil.RandNormal(rng, 200, 10)
 	g := &GFS{Family: Multilinear(2), K: 4, Tol: DefaultTol}
 	if err := g.Fit(X, nil); err != nil {
 		t.Fatal(err)

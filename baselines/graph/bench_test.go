@@ -4,13 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 // BenchmarkKNN1440x1024 is the size of COIL-20.
 func BenchmarkKNN1440x1024(b *testing.B) {
-	X := randMatrix(rand.New(rand.NewPCG(1, 1)), 1440, 1024)
+	X := testutil.RandNormal(rand.New(rand.NewPCG(1, 1)), 1440, 1024)
 	for b.Loop() {
 		if _, err := KNN(X, 5, KNNOptions{}); err != nil {
 			b.Fatal(err)
@@ -31,7 +32,7 @@ func BenchmarkKNNCOIL20(b *testing.B) {
 }
 
 func BenchmarkAffinity10000x50(b *testing.B) {
-	X := randMatrix(rand.New(rand.NewPCG(2, 2)), 10000, 50)
+	X := testutil.RandNormal(rand.New(rand.NewPCG(2, 2)), 10000, 50)
 	for b.Loop() {
 		if _, err := Affinity(X, DefaultOptions()); err != nil {
 			b.Fatal(err)

@@ -9,17 +9,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
-)
 
-func randMatrix(rng *rand.Rand, n, d int) *mat.Dense {
-	X := mat.NewDense(n, d, nil)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			X.Set(i, j, rng.NormFloat64())
-		}
-	}
-	return X
-}
+	"github.com/gsbench/gsbench/internal/testutil"
+)
 
 // bruteKNN is the reference: every distance computed directly, sorted by
 // (distance, index).
@@ -83,7 +75,7 @@ func TestKNN(t *testing.T) {
 		{"wide", 40, 300, 5, Euclidean},
 		{"cosine", 300, 7, 5, CosineDistance},
 	} {
-		X := randMatrix(rng, tc.n, tc.d)
+		X := testutil.RandNormal(rng, tc.n, tc.d)
 		wantIdx, wantDist := bruteKNN(X, X, tc.k, true, tc.metric)
 		for _, workers := range []int{1, 3} {
 			nb, err := KNN(X, tc.k, KNNOptions{Metric: tc.metric, Workers: workers})
@@ -131,8 +123,8 @@ func TestKNNTiesAndDuplicates(t *testing.T) {
 
 func TestKNNQuery(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	ref := randMatrix(rng, 500, 6)
-	qry := randMatrix(rng, 70, 6)
+	ref := testutil.RandNormal(rng, 500, 6)
+	qry := testutil.RandNormal(rng, 70, 6)
 	qry.SetRow(0, ref.RawRowView(17)) // a query equal to a reference point
 	nb, err := KNNQuery(ref, qry, 4, KNNOptions{})
 	if err != nil {
@@ -238,7 +230,7 @@ func denseConstructW(X *mat.Dense, k int, weight Weight, tt float64, loops bool)
 
 func TestAffinity(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	X := randMatrix(rng, 60, 4)
+	X := testutil.RandNormal(rng, 60, 4)
 	for _, tc := range []struct {
 		name string
 		opt  Options
@@ -274,7 +266,7 @@ func TestAffinity(t *testing.T) {
 
 func TestAutoT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	X := randMatrix(rng, 50, 200) // neighbours ~ 19 apart: t = 1 underflows
+	X := testutil.RandNormal(rng, 50, 200) // neighbours ~ 19 apart: t = 1 underflows
 	W1, err := Affinity(X, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +306,7 @@ func TestSparse(t *testing.T) {
 		t.Errorf("degrees %v", S.Degrees())
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	X := randMatrix(rng, 3, 4)
+	X := testutil.RandNormal(rng, 3, 4)
 	var ref mat.Dense
 	ref.Mul(want, X)
 	if !mat.EqualApprox(S.MulDense(X, 2), &ref, 1e-14) {

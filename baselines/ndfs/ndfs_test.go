@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -26,7 +27,7 @@ func monotone(t *testing.T, name string, obj []float64) {
 // are ranked first.
 func TestSynthetic(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		X := synthetic(seed)
+		X := testutil.Clusters(seed)
 		m := with(func(m *NDFS) { m.NClusters, m.Seed = 3, seed })
 		if err := m.Fit(X, nil); err != nil {
 			t.Fatal(err)

@@ -9,23 +9,14 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/internal/testutil"
 )
-
-func randMat(rng *rand.Rand, m, n int) *mat.Dense {
-	a := mat.NewDense(m, n, nil)
-	for i := 0; i < m; i++ {
-		for j := 0; j < n; j++ {
-			a.Set(i, j, rng.NormFloat64())
-		}
-	}
-	return a
-}
 
 // randomGram returns a random d x d Gram matrix A^T A and its eigenvalues in
 // decreasing order (gonum's solver).
 func randomGram(t *testing.T, rng *rand.Rand, d int) (*mat.SymDense, []float64) {
 	t.Helper()
-	A := randMat(rng, d+3, d)
+	A := testutil.RandNormal(rng, d+3, d)
 	S := mat.NewSymDense(d, nil)
 	S.SymOuterK(1, A.T())
 	all, _, err := eigenGonum(S, selection{k: d}, false)
@@ -156,7 +147,7 @@ func TestEigenSymDownTo(t *testing.T) {
 func TestSVD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, dims := range [][2]int{{7, 4}, {4, 7}, {30, 30}, {1, 5}} {
-		A := randMat(rng, dims[0], dims[1])
+		A := testutil.RandNormal(rng, dims[0], dims[1])
 		s, U, V, err := SVD(A)
 		if err != nil {
 			t.Fatal(err)
@@ -187,7 +178,7 @@ func TestSVD(t *testing.T) {
 
 func BenchmarkEigenSymTop10of1024(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	A := randMat(rng, 1100, 1024)
+	A := testutil.RandNormal(rng, 1100, 1024)
 	S := mat.NewSymDense(1024, nil)
 	S.SymOuterK(1, A.T())
 	for b.Loop() {
@@ -199,7 +190,7 @@ func BenchmarkEigenSymTop10of1024(b *testing.B) {
 
 func BenchmarkEigenSymAll1024(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	A := randMat(rng, 1100, 1024)
+	A := testutil.RandNormal(rng, 1100, 1024)
 	S := mat.NewSymDense(1024, nil)
 	S.SymOuterK(1, A.T())
 	for b.Loop() {
@@ -220,7 +211,7 @@ func TestEigenSymClusterAtBoundary(t *testing.T) {
 func testClusterAtBoundary(t *testing.T, d int) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	var q mat.QR
-	q.Factorize(randMat(rng, d, d))
+	q.Factorize(testutil.RandNormal(rng, d, d))
 	var Q mat.Dense
 	q.QTo(&Q)
 	diag := make([]float64, d)
