@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/testutil"
 )
 
@@ -155,7 +156,8 @@ func TestGFSIndependentOfOrderInsideBlock(t *testing.T) {
 }
 
 // pcaReference returns the population-covariance eigenvalues (decreasing)
-// and eigenvectors of X.
+// and eigenvectors of X, from gonum's pure-Go eigensolver (independent of
+// the LAPACK paths the methods take), with linalg.FlipSign's signs.
 func pcaReference(X *mat.Dense) ([]float64, *mat.Dense) {
 	n, d := X.Dims()
 	xc := mat.DenseCopyOf(X)
@@ -165,8 +167,67 @@ func pcaReference(X *mat.Dense) ([]float64, *mat.Dense) {
 			xc.Set(i, j, xc.At(i, j)-mean[j])
 		}
 	}
-	rho, eig := principalDirections(xc)
+	cov := mat.NewSymDense(d, nil)
+	cov.SymOuterK(1/float64(n), xc.T())
+	var es mat.EigenSym
+	if !es.Factorize(cov, true) {
+		panic("gonum EigenSym failed")
+	}
+	vals := es.Values(nil)
+	var vecs mat.Dense
+	es.VectorsTo(&vecs)
+	eig := make([]float64, d)
+	rho := mat.NewDense(d, d, nil)
+	for j := range d { // gonum's values increase
+		eig[j] = max(vals[d-1-j], 0)
+		v := mat.Col(nil, d-1-j, &vecs)
+		linalg.FlipSign(v)
+		rho.SetCol(j, v)
+	}
 	return eig, rho
+}
+
+// GCA takes its principal directions from the thin SVD of the centered data
+// when n < d and from the covariance's eigendecomposition otherwise: both
+// must agree with the reference, and GCA must keep the same components
+// through either (a wide matrix and its rows repeated until n > d span the
+// same directions with the same variances).
+func TestGCAPrincipalDirections(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	const n, d = 20, 50
+	X := testutil.RandNormal(rng, n, d)
+	for j := 0; j < d; j++ { // a decaying spectrum: distinct variances
+		col := mat.Col(nil, j, X)
+		floats.Scale(math.Pow(0.93, float64(j)), col)
+		X.SetCol(j, col)
+	}
+	tall := mat.NewDense(3*n, d, nil) // each row three times: n = 60 > d
+	for i := 0; i < 3*n; i++ {
+		tall.SetRow(i, X.RawRowView(i%n))
+	}
+	ref, refRho := pcaReference(X)
+	for _, tc := range []struct {
+		name string
+		X    *mat.Dense
+	}{{"n < d: SVD", X}, {"n > d: eigendecomposition", tall}} {
+		g := NewGCA()
+		g.Family, g.K = Multilinear(2), 4
+		if err := g.Fit(tc.X, nil); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !floats.EqualApprox(g.PrincipalVariances(), ref, 1e-10) {
+			t.Errorf("%s: variances %v, want %v", tc.name, g.PrincipalVariances()[:5], ref[:5])
+		}
+		C := g.Components()
+		for i, k := range g.Kept() {
+			if c := math.Abs(floats.Dot(mat.Col(nil, i, C), mat.Col(nil, k, refRho))); math.Abs(c-1) > 1e-8 {
+				t.Errorf("%s: kept component %d: |cos| with the reference direction %v", tc.name, k, c)
+			}
+		}
+		if len(g.Kept()) != 4 {
+			t.Errorf("%s: kept %v", tc.name, g.Kept())
+		}
+	}
 }
 
 // opaque hides a family's IsLinear method, forcing the general engine (sample

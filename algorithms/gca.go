@@ -3,12 +3,12 @@ package algorithms
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
 )
 
 // GCA is Gram-Schmidt Component Analysis (journal Algorithm 3; algebraic
@@ -73,7 +73,9 @@ func (g *GCA) Fit(X *mat.Dense, _ []int) error {
 			return fmt.Errorf("gca: column %d (mean %g): its variance overflows float64; rescale the data", j, m)
 		}
 	}
-	g.rho, g.eigen = principalDirections(xc)
+	if g.rho, g.eigen, err = principalDirections(xc); err != nil {
+		return err
+	}
 	// Y = X rho: the principal components Z_i = rho_i^T X on the samples.
 	var y mat.Dense
 	y.Mul(xc, g.rho)
@@ -90,32 +92,54 @@ func (g *GCA) Fit(X *mat.Dense, _ []int) error {
 	return nil
 }
 
-// principalDirections returns the eigenvectors of the population covariance
-// of the centered matrix xc as columns, by decreasing eigenvalue, with
-// linalg.FlipSign's sign convention, and the eigenvalues.
-func principalDirections(xc *mat.Dense) (*mat.Dense, []float64) {
+// principalDirections returns the principal directions of the centered
+// matrix xc (the eigenvectors of its population covariance) as columns, by
+// decreasing variance, with linalg.FlipSign's sign convention, and the d
+// variances. With n >= d they come from the d x d covariance through
+// LAPACK's symmetric eigensolver (linalg.EigenSym); with n < d from the thin
+// SVD of xc, whose r = n right singular vectors span every direction of
+// non-zero variance: rho then has r columns and the other d - r variances
+// are zero (a 62 x 2000 gene-expression matrix needs a 62 x 2000 SVD, not a
+// 2000 x 2000 eigendecomposition).
+func principalDirections(xc *mat.Dense) (*mat.Dense, []float64, error) {
 	n, d := xc.Dims()
+	eig := make([]float64, d)
+	if n < d {
+		if err := memory.Check(fmt.Sprintf("gca: the SVD of the %d x %d centered data", n, d), 3*memory.Dense(n, d)); err != nil {
+			return nil, nil, err
+		}
+		s, _, V, err := linalg.SVD(xc)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gca: %w", err)
+		}
+		v := make([]float64, d)
+		for j, sv := range s {
+			eig[j] = sv * sv / float64(n)
+			mat.Col(v, j, V)
+			if linalg.FlipSign(v) {
+				V.SetCol(j, v)
+			}
+		}
+		return V, eig, nil
+	}
+	if err := memory.Check(fmt.Sprintf("gca: the eigendecomposition of the %d x %d covariance", d, d), 4*memory.Dense(d, d)); err != nil {
+		return nil, nil, err
+	}
 	cov := mat.NewSymDense(d, nil)
 	cov.SymOuterK(1/float64(n), xc.T())
-	var es mat.EigenSym
-	es.Factorize(cov, true)
-	vals := es.Values(nil)
-	var vecs mat.Dense
-	es.VectorsTo(&vecs)
-	order := make([]int, d)
-	for i := range order {
-		order[i] = d - 1 - i
+	vals, rho, err := linalg.EigenSym(cov, d, true)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gca: %w", err)
 	}
-	sort.SliceStable(order, func(a, b int) bool { return vals[order[a]] > vals[order[b]] })
-	rho := mat.NewDense(d, d, nil)
-	eig := make([]float64, d)
-	for j, k := range order {
-		v := mat.Col(nil, k, &vecs)
-		linalg.FlipSign(v)
-		rho.SetCol(j, v)
-		eig[j] = max(vals[k], 0)
+	v := make([]float64, d)
+	for j := range vals {
+		eig[j] = max(vals[j], 0)
+		mat.Col(v, j, rho)
+		if linalg.FlipSign(v) {
+			rho.SetCol(j, v)
+		}
 	}
-	return rho, eig
+	return rho, eig, nil
 }
 
 // Kept returns the indices (0-based, by decreasing variance) of the kept
@@ -125,7 +149,8 @@ func (g *GCA) Kept() []int { return g.kept }
 // Components returns the d x m matrix of the kept principal directions.
 func (g *GCA) Components() *mat.Dense { return g.components }
 
-// PrincipalVariances returns the variances of all d principal components.
+// PrincipalVariances returns the variances of all d principal components
+// (zero beyond the rank when n < d).
 func (g *GCA) PrincipalVariances() []float64 { return g.eigen }
 
 // Trace returns the largest residual variance of the principal components
