@@ -402,7 +402,7 @@ func TestDegenerateInputs(t *testing.T) {
 				Fit(*mat.Dense, []int) error
 				Trace() []float64
 			}{
-				&GFS{Family: fam, Eps2: 1e-6, Tol: DefaultTol}, &GFS{Family: fam, K: 4, Tol: DefaultTol}, &GFR{Family: fam, Eps2: 1e-6, Tol: DefaultTol},
+				&GFS{Family: fam, Eps2: 1e-6, Tol: DefaultTol}, &GFS{Family: fam, K: min(4, tc.X.RawMatrix().Cols), Tol: DefaultTol}, &GFR{Family: fam, Eps2: 1e-6, Tol: DefaultTol},
 				&GFA{Family: fam, Eps: 1e-6, Argmax: ArgmaxInitial, Tol: DefaultTol}, &GCA{Family: fam, Eps: 1e-6, Argmax: ArgmaxInitial, Tol: DefaultTol},
 			}
 			for _, m := range methods {
@@ -573,6 +573,59 @@ func TestCovarianceModeMatchesGeneralEngine(t *testing.T) {
 					t.Errorf("%T: trace[%d] = %g in covariance mode, %g in the general engine", a, i, ta[i], tb[i])
 				}
 			}
+		}
+	}
+}
+
+// A feature on a small scale beside one on a large scale (issue 20: a
+// column in cents, sd 1e7, and an independent N(0, 1) column) is not taken
+// for explained: the rounding-noise level of a residual is relative to the
+// feature's (or direction's) own starting variance, not to the largest one.
+func TestDifferentScales(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 4))
+	X := testutil.RandNormal(rng, 1000, 2)
+	for i := 0; i < 1000; i++ {
+		X.Set(i, 0, 1e7*X.At(i, 0))
+	}
+	for _, fam := range []Family{Multilinear(1), Multilinear(2), opaque{Multilinear(1)}} {
+		gfs := NewGFS()
+		gfs.Family, gfs.Eps2 = fam, 0.01
+		if err := gfs.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := gfs.Selected(); !slices.Equal(got, []int{0, 1}) || gfs.Report()["stop"] != string(StopAll) {
+			t.Errorf("GFS %s: selected %v, stop %v (trace %v), want both features", fam, got, gfs.Report()["stop"], gfs.Trace())
+		}
+		gfr := NewGFR()
+		gfr.Family, gfr.Eps2 = fam, 0.01
+		if err := gfr.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, m := gfr.Components().Dims(); m != 2 {
+			t.Errorf("GFR %s: %d directions (trace %v, stop %v), want 2", fam, m, gfr.Trace(), gfr.Report()["stop"])
+		}
+	}
+	gfa := NewGFA()
+	gfa.Family = Multilinear(1)
+	if err := gfa.Fit(X, nil); err != nil || len(gfa.Selected()) != 2 {
+		t.Errorf("GFA: selected %v (%v)", gfa.Selected(), err)
+	}
+}
+
+// k above the number of features is an error for every method (as for the
+// baselines), not a quiet "all of them".
+func TestKAboveD(t *testing.T) {
+	X := testutil.RandNormal(rand.New(rand.NewPCG(1, 2)), 50, 4)
+	for name, m := range map[string]interface {
+		Fit(*mat.Dense, []int) error
+	}{
+		"gfs": &GFS{Family: Multilinear(2), K: 5, Tol: DefaultTol},
+		"gfr": &GFR{Family: Multilinear(2), K: 5, Tol: DefaultTol},
+		"gfa": &GFA{Family: Multilinear(2), K: 5, Argmax: ArgmaxInitial, Tol: DefaultTol},
+		"gca": &GCA{Family: Multilinear(2), K: 5, Argmax: ArgmaxInitial, Tol: DefaultTol},
+	} {
+		if err := m.Fit(X, nil); err == nil || !strings.Contains(err.Error(), "k = 5") {
+			t.Errorf("%s with k = 5 on 4 features: %v", name, err)
 		}
 	}
 }

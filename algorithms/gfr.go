@@ -50,6 +50,9 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 	if err != nil {
 		return err
 	}
+	if _, d := X.Dims(); g.K > d {
+		return fmt.Errorf("gfr: k = %d directions requested, but the data has %d features", g.K, d)
+	}
 	o, err := NewOrthogonalizer(X, g.Family, g.Tol, true)
 	if err != nil {
 		return fmt.Errorf("gfr: %w", err)
@@ -62,8 +65,10 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 	g.trace = g.trace[:0]
 	sigma := o.Covariance()
 	scale := 0.0 // bound on ||Sigma_j||: trace(Sigma_1) until lambda_1 is known
+	initial := make([]float64, d)
 	for i := 0; i < d; i++ {
-		scale += sigma.At(i, i)
+		initial[i] = sigma.At(i, i)
+		scale += initial[i]
 	}
 	var dirs [][]float64
 	g.stop = ""
@@ -83,7 +88,7 @@ func (g *GFR) Fit(X *mat.Dense, _ []int) error {
 			g.stop = StopCount
 		case g.K == 0 && lambda <= eps2:
 			g.stop = StopThreshold
-		case lambda <= zeroVariance*scale:
+		case lambda <= zeroVariance*startVariance(nu, initial):
 			g.stop = StopExhausted
 		case o.Full():
 			g.stop = StopSamples
@@ -121,9 +126,16 @@ func (g *GFR) fitLinear(sigma1 *mat.SymDense, eps2 float64) error {
 	if err != nil {
 		return fmt.Errorf("gfr: %w", err)
 	}
-	floor := zeroVariance * vals[0]
+	initial := make([]float64, d)
+	for i := range initial {
+		initial[i] = sigma1.At(i, i)
+	}
+	nu := make([]float64, d)
 	m := 0 // number of directions
-	for m < len(vals) && vals[m] > floor && (g.K > 0 && m < g.K || g.K == 0 && vals[m] > eps2) {
+	for m < len(vals) && (g.K > 0 && m < g.K || g.K == 0 && vals[m] > eps2) {
+		if vals[m] <= zeroVariance*startVariance(mat.Col(nu, m, vecs), initial) {
+			break
+		}
 		m++
 	}
 	g.trace = make([]float64, 0, m+1)
@@ -163,6 +175,18 @@ func (g *GFR) Transform(X *mat.Dense) (*mat.Dense, error) {
 
 // Report returns why GFR stopped and what the orthogonalization did.
 func (g *GFR) Report() map[string]any { return report(g.stop, g.stats) }
+
+// startVariance is the variance the direction nu had before any step,
+// sum_i nu_i^2 Var(X_i) up to the covariances: the scale of the rounding
+// noise in the residual variance along nu, below zeroVariance times which
+// that residual counts as exhausted.
+func startVariance(nu, initial []float64) float64 {
+	var v float64
+	for i, x := range nu {
+		v += x * x * initial[i]
+	}
+	return v
+}
 
 // columnMeans returns the column means of X, summed row by row (a strided
 // pass per column was a twentieth of GFR's time on COIL-20).

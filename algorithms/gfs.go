@@ -2,7 +2,6 @@ package algorithms
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,8 +19,11 @@ const (
 	StopSamples   Stop = "sample-limit" // the kept functions span every function of the samples
 )
 
-// zeroVariance is the relative level (of the largest initial variance) below
-// which a residual variance is rounding noise.
+// zeroVariance is the relative level below which a residual variance is
+// rounding noise: relative to the variance the same feature (GFS, GFA) or
+// direction (GFR) started with, never to the largest variance in the data,
+// so that a feature on a small scale beside one on a large scale (cents
+// beside units) is not taken for explained.
 const zeroVariance = 1e-13
 
 // GFS is Gram-Schmidt Functional Selection (journal Algorithm 4; algebraic
@@ -146,6 +148,9 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 	if s.k < 0 || s.eps2 < 0 || s.eps < 0 {
 		return res, fmt.Errorf("thresholds and k must be non-negative")
 	}
+	if _, d := X.Dims(); s.k > d {
+		return res, fmt.Errorf("k = %d features requested, but the data has %d", s.k, d)
+	}
 	o, err := NewOrthogonalizer(X, s.family, s.tol, false)
 	if err != nil {
 		return res, err
@@ -153,16 +158,21 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 	d := o.d
 	sigma := o.Variances()
 	initial := append([]float64(nil), sigma...)
-	floor := zeroVariance * maxOf(initial)
 	chosen := make([]bool, d)
 	notChosen := func(i int) bool { return !chosen[i] }
+	// alive: not selected, and a residual variance above the rounding noise
+	// of the feature's own initial variance.
+	alive := func(i int) bool { return !chosen[i] && sigma[i] > zeroVariance*initial[i] }
 	// E_j of Algorithm 5: features whose residual variance is below eps.
-	unexplained := func(i int) bool { return !chosen[i] && sigma[i] >= s.eps }
+	unexplained := func(i int) bool { return alive(i) && sigma[i] >= s.eps }
 	for {
-		_, top := argmaxTie(sigma, notChosen)
 		if len(res.selected) == d {
 			res.stop = StopAll
 			break
+		}
+		best, top := argmaxTie(sigma, alive)
+		if best < 0 { // every feature left is explained to rounding
+			_, top = argmaxTie(sigma, notChosen)
 		}
 		res.trace = append(res.trace, top)
 		switch {
@@ -172,7 +182,7 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 			res.stop = StopThreshold
 		case s.k == 0 && s.rule != largestResidual && top < s.eps: // E_j = [d]
 			res.stop = StopThreshold
-		case top <= floor:
+		case best < 0:
 			res.stop = StopExhausted
 		case o.Full():
 			res.stop = StopSamples
@@ -180,12 +190,11 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 		if res.stop != "" {
 			break
 		}
-		var next int
+		next := best
 		switch {
 		case s.rule == largestResidual || s.k > 0 && s.rule == largestCurrent:
-			next, _ = argmaxTie(sigma, notChosen)
 		case s.k > 0: // count mode ignores eps: any feature with variance left
-			next, _ = argmaxTie(initial, func(i int) bool { return !chosen[i] && sigma[i] > floor })
+			next, _ = argmaxTie(initial, alive)
 		case s.rule == largestInitial:
 			next, _ = argmaxTie(initial, unexplained)
 		default:
@@ -201,10 +210,3 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 	return res, nil
 }
 
-func maxOf(v []float64) float64 {
-	m := math.Inf(-1)
-	for _, x := range v {
-		m = math.Max(m, x)
-	}
-	return m
-}

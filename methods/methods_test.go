@@ -2,10 +2,13 @@ package methods
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/algorithms"
 )
 
 type toy struct {
@@ -96,5 +99,41 @@ func TestSpec(t *testing.T) {
 	}
 	if k, _ := s.Param("k"); k.Doc != "number of features" {
 		t.Errorf("doc tag lost: %+v", k)
+	}
+}
+
+// An explicit zero is used as given, never replaced by a default (issue 20:
+// `eps2: 0` used to run as 0.1): eps2 = 0 selects until the residual
+// variance is exhausted, 1e-300 likewise, 0.1 stops earlier.
+func TestExplicitZeroIsHonoured(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	X := mat.NewDense(200, 6, nil)
+	for i := 0; i < 200; i++ {
+		a, b := rng.NormFloat64(), rng.NormFloat64()
+		X.SetRow(i, []float64{a, b, 0.3 * rng.NormFloat64(), 0.2 * rng.NormFloat64(), 0.1 * rng.NormFloat64(), a + b})
+	}
+	counts := map[string]int{}
+	for _, eps2 := range []any{0, "0", 1e-300, 0.1} {
+		label := fmt.Sprintf("%T %v", eps2, eps2)
+		for _, name := range []string{"gfs", "gfr"} {
+			m, err := New(name, Params{"eps2": eps2, "family": "multilinear:1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Fit(X, nil); err != nil {
+				t.Fatal(err)
+			}
+			tr := m.(Tracer).Trace()
+			counts[name+" "+label] = len(tr)
+		}
+	}
+	for _, name := range []string{"gfs", "gfr"} {
+		zero, str, tiny, tenth := counts[name+" int 0"], counts[name+" string 0"], counts[name+" float64 1e-300"], counts[name+" float64 0.1"]
+		if zero != tiny || zero != str || tenth >= zero {
+			t.Errorf("%s: trace lengths eps2=0: %d, \"0\": %d, 1e-300: %d, 0.1: %d; want 0 = 1e-300 > 0.1", name, zero, str, tiny, tenth)
+		}
+	}
+	if m, _ := New("gfs", Params{"eps2": 0}); m.(*algorithms.GFS).Eps2 != 0 {
+		t.Errorf("eps2 = 0 decoded as %v", m.(*algorithms.GFS).Eps2)
 	}
 }
