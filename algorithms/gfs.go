@@ -209,4 +209,3 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 	res.stats = o.Stats()
 	return res, nil
 }
-
