@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/internal/selection"
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // FisherScore selects the K features of highest Fisher score.
@@ -48,7 +49,7 @@ func (m *FisherScore) Fit(X *mat.Dense, y []int) error {
 		if constant[r] || !(total > 0) {
 			continue // 0: no information
 		}
-		scores[r] = between[r] / math.Max(within[r], 1e-12*total)
+		scores[r] = between[r] / math.Max(within[r], linalg.RelativeNoise*total)
 	}
 	m.scores = scores
 	m.selected = selection.Top(selection.Order(scores, true, constant), m.K)
@@ -61,7 +62,7 @@ func (m *FisherScore) Selected() []int { return m.selected }
 // Scores returns the Fisher score of every column: higher is better. A
 // constant column scores 0; a column with no within-class spread but
 // different class means scores at most 1e12 (its within-class scatter is
-// floored at 1e-12 times its total scatter).
+// floored at linalg.RelativeNoise times its total scatter).
 func (m *FisherScore) Scores() []float64 { return m.scores }
 
 // Scatter returns, for every column of X, the between-class scatter

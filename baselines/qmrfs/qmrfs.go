@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the block reflectors and projections, when installed
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // Ordering is the order in which QMR-FS considers the features.
@@ -40,7 +41,7 @@ const DefaultChunkRows = 4096
 // dependent whatever theta is: the residuals come from a backward-stable
 // QR factorization and are accurate to a small multiple of u ||x_j||
 // (u = 1.1e-16), so smaller values are rounding noise.
-const noiseFloor = 1e-12
+const noiseFloor = linalg.RelativeNoise
 
 // Choices lists the orders.
 func (Ordering) Choices() []string { return []string{string(Given), string(Entropy), string(Random)} }

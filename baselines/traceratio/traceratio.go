@@ -9,6 +9,7 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/fisher"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // DefaultMaxIter caps the iterations; the iteration converges in a handful.
@@ -68,7 +69,7 @@ func (m *TraceRatio) Fit(X *mat.Dense, y []int) error {
 		return fmt.Errorf("trace-ratio: no feature has any within-class spread")
 	}
 	for r := range w {
-		w[r] = math.Max(w[r], 1e-12*wmax)
+		w[r] = math.Max(w[r], linalg.RelativeNoise*wmax)
 	}
 	ratio := make([]float64, d)
 	for r := range ratio {

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 
 	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the Gram products and triangular solves, when installed
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // MaxCharacters bounds the number of characters one FourierOrth pass may
@@ -26,7 +27,7 @@ const maxWorkBytes = 4 << 30
 // normalizing them (Alg. 1 line 11) would only amplify that noise. A
 // character is set to zero when norm^2 <= max(eps^2, noiseFloor b_jj); with
 // any eps >= 1e-5 on standardized data the floor never decides.
-const noiseFloor = 1e-12
+const noiseFloor = linalg.RelativeNoise
 
 // blockWidth is the number of characters orthogonalized together.
 const blockWidth = 64

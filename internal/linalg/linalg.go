@@ -23,6 +23,13 @@ import (
 	"github.com/gsbench/gsbench/internal/fastblas"
 )
 
+// RelativeNoise is the relative level below which gsbench treats a computed
+// quantity (a residual norm, a pivot, a spread, a scatter) as rounding noise
+// of its reference scale: about 4500 unit roundoffs (u = 1.1e-16), what a
+// backward-stable computation accumulates over a few thousand operations.
+// The methods that use it say what the reference scale is.
+const RelativeNoise = 1e-12
+
 // EigenSym returns the k largest eigenvalues of the symmetric matrix S in
 // decreasing order (all of them when k <= 0 or k >= d) and, when vectors is
 // true, the d x k matrix whose columns are corresponding unit eigenvectors.
@@ -93,13 +100,13 @@ func eigenSym(S *mat.SymDense, sel selection, vectors bool) ([]float64, *mat.Den
 }
 
 // FlipSign negates v when its entry of largest magnitude (the first one, on
-// ties, up to a relative 1e-12) is negative, and reports whether it did: the
+// ties, up to RelativeNoise) is negative, and reports whether it did: the
 // sign convention of gsbench's eigenvectors, singular vectors and
 // directions.
 func FlipSign(v []float64) bool {
 	best := 0
 	for i, x := range v {
-		if math.Abs(x) > math.Abs(v[best])*(1+1e-12) {
+		if math.Abs(x) > math.Abs(v[best])*(1+RelativeNoise) {
 			best = i
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	_ "github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/internal/linalg"
 )
 
 // Problem holds the centered design matrix of a family of regressions that
@@ -119,7 +120,7 @@ func (p *Problem) Fit(y []float64, maxActive int) (Result, error) {
 			w[r] = s / chol[r*limit+r]
 		}
 		piv := p.diag[j] - floats.Dot(w, w)
-		if !(piv > 1e-12*p.diag[j]) {
+		if !(piv > linalg.RelativeNoise*p.diag[j]) {
 			state[j] = 2
 			res.Dropped = append(res.Dropped, j)
 			continue
