@@ -170,6 +170,15 @@ func TestDegenerate(t *testing.T) {
 			t.Errorf("error %v, want %q", err, tc.want)
 		}
 	}
+	// Two samples: both features carry the class (1 bit), the second is
+	// fully redundant with the first.
+	tiny := New()
+	if err := tiny.Fit(mat.NewDense(2, 2, []float64{0, 3, 1, 4}), []int{0, 1}); err != nil {
+		t.Fatal(err)
+	}
+	if c := tiny.Report()["criterion"].([]float64); !slices.Equal(tiny.Selected(), []int{0, 1}) || c[0] != 1 || c[1] != 0 {
+		t.Errorf("tiny: selected %v, criteria %v; want [0 1], [1 0]", tiny.Selected(), c)
+	}
 	// Scores of the features left out: their criterion against the
 	// selection, relevance minus mean redundancy.
 	m := New()
