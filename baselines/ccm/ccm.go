@@ -28,11 +28,11 @@ const streamTies = 1
 // Create it with New.
 type CCM struct {
 	K            int     `param:"k" doc:"number of features to select; 0 ranks them all"`
-	NumFeatures  int     `param:"num_features" doc:"m: the constraint sum w = m of the relaxed problem; 0: k when k > 0, else the UFFS authors' rule ceil(d/5) for d <= 100 and 100 beyond"`
+	NumFeatures  int     `param:"num_features" auto:"k when k > 0, else ceil(d/5) for d <= 100 and 100 beyond" doc:"m: the constraint sum w = m of the relaxed problem; 0: k when k > 0, else the UFFS authors' rule ceil(d/5) for d <= 100 and 100 beyond"`
 	Epsilon      float64 `param:"epsilon" doc:"regularization: (G_X + n epsilon I)^-1 (the CCM authors' classification examples and the UFFS authors: 0.001)"`
 	LearningRate float64 `param:"learning_rate" doc:"step of the projected gradient descent (CCM authors' ccm(): 0.001)"`
 	Iterations   int     `param:"iterations" doc:"projected gradient steps (the CCM authors' classification examples and the UFFS authors: 100)"`
-	Bandwidth    float64 `param:"bandwidth" doc:"sigma of the Gaussian kernel exp(-||x - x'||^2 / (2 sigma^2)) on the standardized data; 0: the median of the pairwise distances, the authors' choice"`
+	Bandwidth    float64 `param:"bandwidth" auto:"the median of the pairwise distances" doc:"sigma of the Gaussian kernel exp(-||x - x'||^2 / (2 sigma^2)) on the standardized data; 0: the median of the pairwise distances, the authors' choice"`
 	Seed         uint64  `param:"seed" doc:"seed of the random order among equal final weights (the authors break ties with a random permutation)"`
 	Workers      int     // goroutines for the O(n^2) loops; 0: GOMAXPROCS. Results do not depend on it.
 
