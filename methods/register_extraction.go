@@ -14,30 +14,6 @@ import (
 // PCA, kernel PCA, FastICA and LPP, with the defaults of the libraries the
 // paper ran (scikit-learn 1.2.1, lpproj).
 
-type pcaParams struct {
-	K    int     `param:"k" doc:"extract exactly k components instead of using the threshold"`
-	Eps2 float64 `param:"eps2" doc:"stop at the first eigenvalue <= eps2 (the residual variance, as GFR); 0.1 when neither eps2, eps nor k is given"`
-	Eps  float64 `param:"eps" doc:"alternative to eps2: eps2 = eps^2"`
-	Ddof int     `param:"ddof" doc:"covariance divisor n - ddof: 1 as scikit-learn's explained_variance_, 0 as GFR (the PCA row of journal Table II)"`
-}
-
-// defaultEps2 is the old PCA threshold default (removed with the move to Register).
-const defaultEps2 = 0.1
-
-func newPCA(p pcaParams) (Method, error) {
-	eps2 := p.Eps2
-	switch {
-	case p.Eps != 0 && p.Eps2 != 0:
-		return nil, fmt.Errorf("pca: give eps2 or eps, not both")
-	case p.Eps != 0:
-		eps2 = p.Eps * p.Eps
-	case p.Eps2 == 0 && p.K == 0:
-		eps2 = defaultEps2
-	}
-	m := &pca.PCA{K: p.K, Eps2: eps2, Ddof: p.Ddof}
-	return m, m.Validate()
-}
-
 type kpcaParams struct {
 	K         int     `param:"k" doc:"number of components (required)"`
 	Kernel    string  `param:"kernel" doc:"linear, poly or rbf (scikit-learn's default: linear; the paper used poly with the degree of GFR's family)"`
@@ -107,8 +83,7 @@ func newLPP(p lppParams) (Method, error) {
 }
 
 func init() {
-	registerLegacy("pca", Extraction, "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)",
-		pcaParams{Ddof: 1}, newPCA)
+	Register("pca", "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)", pca.New)
 	registerLegacy("kpca", Extraction, "kernel PCA (journal Appendix E; scikit-learn KernelPCA)",
 		kpcaParams{Kernel: kpca.KernelLinear, Degree: 3, Coef0: 1, Solver: kpca.SolverAuto, Tol: kpca.DefaultTol, MaxCycles: kpca.DefaultMaxCycles}, newKPCA)
 	registerLegacy("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",

@@ -18,6 +18,7 @@ func TestExtractionBaselines(t *testing.T) {
 		m      int // components
 	}{
 		{"pca", Params{"k": "3"}, 3},
+		{"pca", nil, 13}, // no count, no threshold: every direction (scikit-learn's n_components=None)
 		{"pca", Params{"eps2": "1"}, 3},   // Wine has 3 eigenvalues above 1 (ddof 1)
 		{"pca", Params{"eps": "0.4"}, 12}, // eps2 = 0.16: Wine has 12 eigenvalues above it (ddof 1)
 		{"kpca", Params{"k": "3", "kernel": "poly"}, 3},
