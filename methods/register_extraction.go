@@ -14,33 +14,6 @@ import (
 // PCA, kernel PCA, FastICA and LPP, with the defaults of the libraries the
 // paper ran (scikit-learn 1.2.1, lpproj).
 
-type kpcaParams struct {
-	K         int     `param:"k" doc:"number of components (required)"`
-	Kernel    string  `param:"kernel" doc:"linear, poly or rbf (scikit-learn's default: linear; the paper used poly with the degree of GFR's family)"`
-	Degree    int     `param:"degree" doc:"degree of the poly kernel"`
-	Gamma     float64 `param:"gamma" doc:"coefficient of the poly and rbf kernels; 0 means 1/n_features (scikit-learn's gamma=None)"`
-	Coef0     float64 `param:"coef0" doc:"independent term of the poly kernel"`
-	Solver    string  `param:"solver" doc:"eigensolver: auto (dense up to 1000 samples), dense (LAPACK) or iterative (block Lanczos, for k << n)"`
-	Tol       float64 `param:"tol" doc:"iterative solver: converged when ||K a - lambda a|| <= tol lambda_1"`
-	MaxCycles int     `param:"max_cycles" doc:"iterative solver: restart cycles before giving up with an error"`
-	Seed      uint64  `param:"seed" doc:"seed of the iterative solver's random starting block"`
-}
-
-func newKPCA(p kpcaParams) (Method, error) {
-	switch {
-	case p.K == 0:
-		return nil, fmt.Errorf("kpca: give k, the number of components")
-	case p.Tol == 0 || p.MaxCycles == 0:
-		return nil, fmt.Errorf("kpca: tol and max_cycles must be positive")
-	}
-	m := &kpca.KernelPCA{
-		K:      p.K,
-		Kernel: kpca.Kernel{Name: p.Kernel, Degree: p.Degree, Gamma: p.Gamma, Coef0: p.Coef0},
-		Solver: p.Solver, Tol: p.Tol, MaxCycles: p.MaxCycles, Seed: p.Seed,
-	}
-	return m, m.Validate()
-}
-
 type icaParams struct {
 	K         int     `param:"k" doc:"number of components; 0 means the rank of the data (scikit-learn's n_components=None: all)"`
 	Algorithm string  `param:"algorithm" doc:"parallel (all components at once, symmetric decorrelation) or deflation (one at a time)"`
@@ -84,8 +57,7 @@ func newLPP(p lppParams) (Method, error) {
 
 func init() {
 	Register("pca", "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)", pca.New)
-	registerLegacy("kpca", Extraction, "kernel PCA (journal Appendix E; scikit-learn KernelPCA)",
-		kpcaParams{Kernel: kpca.KernelLinear, Degree: 3, Coef0: 1, Solver: kpca.SolverAuto, Tol: kpca.DefaultTol, MaxCycles: kpca.DefaultMaxCycles}, newKPCA)
+	Register("kpca", "kernel PCA (journal Appendix E; scikit-learn KernelPCA)", kpca.New)
 	registerLegacy("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",
 		icaParams{Algorithm: fastica.Parallel, Fun: fastica.LogCosh, Alpha: fastica.DefaultAlpha, MaxIter: fastica.DefaultMaxIter, Tol: fastica.DefaultTol}, newICA)
 	registerLegacy("lpp", Extraction, "Locality Preserving Projections (He & Niyogi 2003; lpproj)",

@@ -18,11 +18,12 @@ func TestExtractionBaselines(t *testing.T) {
 		m      int // components
 	}{
 		{"pca", Params{"k": "3"}, 3},
-		{"pca", nil, 13}, // no count, no threshold: every direction (scikit-learn's n_components=None)
+		{"pca", nil, 13},                  // no count, no threshold: every direction (scikit-learn's n_components=None)
 		{"pca", Params{"eps2": "1"}, 3},   // Wine has 3 eigenvalues above 1 (ddof 1)
 		{"pca", Params{"eps": "0.4"}, 12}, // eps2 = 0.16: Wine has 12 eigenvalues above it (ddof 1)
 		{"kpca", Params{"k": "3", "kernel": "poly"}, 3},
 		{"kpca", Params{"k": "2", "kernel": "rbf", "gamma": "0.1", "solver": "iterative"}, 2},
+		{"kpca", Params{"k": "2", "kernel": "rbf", "gamma": "auto"}, 2},
 		{"ica", Params{"k": "4", "seed": "3"}, 4},
 		{"ica", Params{"algorithm": "deflation", "fun": "cube"}, 13},
 		{"lpp", nil, 2},
@@ -66,8 +67,10 @@ func TestExtractionBaselineParams(t *testing.T) {
 		{"pca", Params{"ddof": -1}, "non-negative"},
 		{"pca", Params{"kernel": "rbf"}, "no parameter"},
 		{"kpca", nil, "give k"},
-		{"kpca", Params{"k": 2, "kernel": "sigmoid"}, "unknown kernel"},
-		{"kpca", Params{"k": 2, "solver": "arpack"}, "unknown solver"},
+		{"kpca", Params{"k": 2, "kernel": "sigmoid"}, "not one of linear, poly, rbf"},
+		{"kpca", Params{"k": 2, "solver": "arpack"}, "not one of auto, dense, iterative"},
+		{"kpca", Params{"k": 2, "gamma": -1}, "gamma"},
+		{"kpca", Params{"k": 2, "tol": 0}, "tol"},
 		{"kpca", Params{"k": 2, "kernel": "poly", "degree": 0}, "degree"},
 		{"ica", Params{"fun": "tanh"}, "unknown fun"},
 		{"ica", Params{"algorithm": "symmetric"}, "unknown algorithm"},
