@@ -14,24 +14,6 @@ import (
 // PCA, kernel PCA, FastICA and LPP, with the defaults of the libraries the
 // paper ran (scikit-learn 1.2.1, lpproj).
 
-type icaParams struct {
-	K         int     `param:"k" doc:"number of components; 0 means the rank of the data (scikit-learn's n_components=None: all)"`
-	Algorithm string  `param:"algorithm" doc:"parallel (all components at once, symmetric decorrelation) or deflation (one at a time)"`
-	Fun       string  `param:"fun" doc:"contrast function: logcosh, exp or cube"`
-	Alpha     float64 `param:"alpha" doc:"logcosh: G(u) = log cosh(alpha u) / alpha, alpha in [1, 2]"`
-	MaxIter   int     `param:"max_iter" doc:"iterations before stopping unconverged (reported, as scikit-learn warns)"`
-	Tol       float64 `param:"tol" doc:"converged when max_i | |<w_i, w_i_old>| - 1 | < tol"`
-	Seed      uint64  `param:"seed" doc:"seed of the initial unmixing matrix"`
-}
-
-func newICA(p icaParams) (Method, error) {
-	if p.MaxIter == 0 || p.Tol == 0 || p.Alpha == 0 {
-		return nil, fmt.Errorf("ica: max_iter, tol and alpha must be positive")
-	}
-	m := &fastica.FastICA{K: p.K, Algorithm: p.Algorithm, Fun: p.Fun, Alpha: p.Alpha, MaxIter: p.MaxIter, Tol: p.Tol, Seed: p.Seed}
-	return m, m.Validate()
-}
-
 type lppParams struct {
 	K           int     `param:"k" doc:"number of components (lpproj's n_components)"`
 	NNeighbors  int     `param:"n_neighbors" doc:"neighbours of each point in the graph, the point itself included (as lpproj)"`
@@ -58,8 +40,7 @@ func newLPP(p lppParams) (Method, error) {
 func init() {
 	Register("pca", "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)", pca.New)
 	Register("kpca", "kernel PCA (journal Appendix E; scikit-learn KernelPCA)", kpca.New)
-	registerLegacy("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",
-		icaParams{Algorithm: fastica.Parallel, Fun: fastica.LogCosh, Alpha: fastica.DefaultAlpha, MaxIter: fastica.DefaultMaxIter, Tol: fastica.DefaultTol}, newICA)
+	Register("ica", "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)", fastica.New)
 	registerLegacy("lpp", Extraction, "Locality Preserving Projections (He & Niyogi 2003; lpproj)",
 		lppParams{K: 2, NNeighbors: lpp.DefaultNeighbors, Weight: lpp.Adjacency, WeightWidth: lpp.DefaultWidth, Ridge: lpp.DefaultRidge}, newLPP)
 }

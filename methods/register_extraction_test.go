@@ -26,6 +26,7 @@ func TestExtractionBaselines(t *testing.T) {
 		{"kpca", Params{"k": "2", "kernel": "rbf", "gamma": "auto"}, 2},
 		{"ica", Params{"k": "4", "seed": "3"}, 4},
 		{"ica", Params{"algorithm": "deflation", "fun": "cube"}, 13},
+		{"ica", Params{"k": "auto", "tol": 0, "max_iter": 3}, 13}, // tol 0: max_iter iterations
 		{"lpp", nil, 2},
 		{"lpp", Params{"k": "5", "n-neighbors": "8", "weight": "heat", "weight_width": "4"}, 5},
 	} {
@@ -72,9 +73,11 @@ func TestExtractionBaselineParams(t *testing.T) {
 		{"kpca", Params{"k": 2, "gamma": -1}, "gamma"},
 		{"kpca", Params{"k": 2, "tol": 0}, "tol"},
 		{"kpca", Params{"k": 2, "kernel": "poly", "degree": 0}, "degree"},
-		{"ica", Params{"fun": "tanh"}, "unknown fun"},
-		{"ica", Params{"algorithm": "symmetric"}, "unknown algorithm"},
-		{"ica", Params{"tol": 0}, "positive"},
+		{"ica", Params{"fun": "tanh"}, "not one of logcosh, exp, cube"},
+		{"ica", Params{"algorithm": "symmetric"}, "not one of parallel, deflation"},
+		{"ica", Params{"tol": -1}, "non-negative"},
+		{"ica", Params{"max_iter": 0}, "max_iter"},
+		{"ica", Params{"alpha": 0}, "alpha"},
 		{"lpp", Params{"weight": "cosine"}, "unknown weight"},
 		{"lpp", Params{"k": 0}, "at least 1"},
 		{"lpp", Params{"n_neighbors": 1}, "at least 2"},
