@@ -28,6 +28,7 @@ func TestExtractionBaselines(t *testing.T) {
 		{"ica", Params{"algorithm": "deflation", "fun": "cube"}, 13},
 		{"ica", Params{"k": "auto", "tol": 0, "max_iter": 3}, 13}, // tol 0: max_iter iterations
 		{"lpp", nil, 2},
+		{"lpp", Params{"ridge": 0}, 2}, // no ridge
 		{"lpp", Params{"k": "5", "n-neighbors": "8", "weight": "heat", "weight_width": "4"}, 5},
 	} {
 		m, err := New(tc.name, tc.params)
@@ -78,10 +79,11 @@ func TestExtractionBaselineParams(t *testing.T) {
 		{"ica", Params{"tol": -1}, "non-negative"},
 		{"ica", Params{"max_iter": 0}, "max_iter"},
 		{"ica", Params{"alpha": 0}, "alpha"},
-		{"lpp", Params{"weight": "cosine"}, "unknown weight"},
+		{"lpp", Params{"weight": "cosine"}, "not one of adjacency, heat"},
 		{"lpp", Params{"k": 0}, "at least 1"},
 		{"lpp", Params{"n_neighbors": 1}, "at least 2"},
 		{"lpp", Params{"ridge": -1}, "non-negative"},
+		{"lpp", Params{"weight_width": 0}, "weight_width"},
 	} {
 		_, err := New(tc.name, tc.params)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
