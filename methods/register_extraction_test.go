@@ -1,8 +1,12 @@
 package methods
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
@@ -87,6 +91,58 @@ func TestExtractionBaselineParams(t *testing.T) {
 	} {
 		_, err := New(tc.name, tc.params)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %v: error %v, want it to mention %q", tc.name, tc.params, err, tc.want)
+		}
+	}
+}
+
+// The nonlinear extraction baselines build from CLI-style parameters, fit
+// under a context, and stop with its error when it is canceled.
+func TestNonlinearBaselines(t *testing.T) {
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
+	for _, tc := range []struct {
+		name   string
+		params Params
+		m      int
+	}{
+		{"umap", Params{"n_epochs": "20", "n-neighbors": "10", "k": "3"}, 3},
+		{"umap", Params{"n_epochs": "auto", "init": "random", "knn": "nndescent", "seed": "4"}, 2},
+	} {
+		m, err := New(tc.name, tc.params)
+		if err != nil {
+			t.Fatalf("%s %v: %v", tc.name, tc.params, err)
+		}
+		if err := Fit(context.Background(), m, X, nil); err != nil {
+			t.Fatalf("%s %v: %v", tc.name, tc.params, err)
+		}
+		Z, err := m.(Extractor).Transform(X)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, c := Z.Dims(); r != 178 || c != tc.m {
+			t.Errorf("%s %v: Transform gives %d x %d, want 178 x %d", tc.name, tc.params, r, c, tc.m)
+		}
+		if e := m.(Embedder).Embedding(); !mat.Equal(e, Z) {
+			t.Errorf("%s %v: the training rows' features differ from the embedding", tc.name, tc.params)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		fresh, _ := New(tc.name, tc.params)
+		if err := Fit(ctx, fresh, X, nil); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s %v: a canceled fit returned %v", tc.name, tc.params, err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		params Params
+		want   string
+	}{
+		{"umap", Params{"init": "pca"}, "not one of spectral, random"},
+		{"umap", Params{"knn": "annoy"}, "not one of auto, exact, nndescent"},
+		{"umap", Params{"n_epochs": -1}, "n_epochs"},
+		{"umap", Params{"min_dist": 2}, "min_dist"},
+	} {
+		if _, err := New(tc.name, tc.params); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %v: error %v, want it to mention %q", tc.name, tc.params, err, tc.want)
 		}
 	}
