@@ -107,6 +107,8 @@ func TestNonlinearBaselines(t *testing.T) {
 	}{
 		{"umap", Params{"n_epochs": "20", "n-neighbors": "10", "k": "3"}, 3},
 		{"umap", Params{"n_epochs": "auto", "init": "random", "knn": "nndescent", "seed": "4"}, 2},
+		{"autoencoder", Params{"epochs": "3", "layers": "8,4", "activation": "tanh", "k": "3"}, 3},
+		{"autoencoder", Params{"epochs": 2, "layers": "", "validation_fraction": 0.2}, 2}, // linear autoencoder
 	} {
 		m, err := New(tc.name, tc.params)
 		if err != nil {
@@ -141,6 +143,9 @@ func TestNonlinearBaselines(t *testing.T) {
 		{"umap", Params{"knn": "annoy"}, "not one of auto, exact, nndescent"},
 		{"umap", Params{"n_epochs": -1}, "n_epochs"},
 		{"umap", Params{"min_dist": 2}, "min_dist"},
+		{"autoencoder", Params{"activation": "sigmoid"}, "not one of relu, tanh"},
+		{"autoencoder", Params{"layers": "8,0"}, "layer 2"},
+		{"autoencoder", Params{"validation_fraction": 1}, "validation_fraction"},
 	} {
 		if _, err := New(tc.name, tc.params); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %v: error %v, want it to mention %q", tc.name, tc.params, err, tc.want)
