@@ -217,26 +217,3 @@ func New(name string, p Params) (Method, error) {
 	}
 	return s.New(p)
 }
-
-// registerLegacy adds a method in the old shape (a parameter struct beside
-// the method and a build function) while the methods move to Register.
-//
-// Deprecated: temporary; removed once every method declares its parameters.
-func registerLegacy[C any](name string, kind Kind, summary string, defaults C, build func(C) (Method, error), opts ...Option) {
-	ps, err := params.Describe(defaults)
-	if err != nil {
-		panic(fmt.Sprintf("methods.Register(%q): %v", name, err))
-	}
-	spec := Spec{Name: name, Kind: kind, Summary: summary, Params: ps}
-	spec.build = func(p Params) (Method, error) {
-		c := defaults
-		if err := p.Decode("method "+name, &c); err != nil {
-			return nil, err
-		}
-		return build(c)
-	}
-	for _, o := range opts {
-		o(&spec)
-	}
-	registered.Add(name, spec)
-}

@@ -1,9 +1,6 @@
 package methods
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/gsbench/gsbench/baselines/fastica"
 	"github.com/gsbench/gsbench/baselines/kpca"
 	"github.com/gsbench/gsbench/baselines/lpp"
@@ -12,126 +9,33 @@ import (
 
 // The extraction baselines of the journal paper (Sec. VIII-A/B, Appendix E):
 // PCA, kernel PCA, FastICA and LPP, with the defaults of the libraries the
-// paper ran (scikit-learn 1.2.1, lpproj).
-
-type pcaParams struct {
-	K    int     `param:"k" doc:"extract exactly k components instead of using the threshold"`
-	Eps2 float64 `param:"eps2" doc:"stop at the first eigenvalue <= eps2 (the residual variance, as GFR); 0.1 when neither eps2, eps nor k is given"`
-	Eps  float64 `param:"eps" doc:"alternative to eps2: eps2 = eps^2"`
-	Ddof int     `param:"ddof" doc:"covariance divisor n - ddof: 1 as scikit-learn's explained_variance_, 0 as GFR (the PCA row of journal Table II)"`
-}
-
-// defaultEps2 is the old PCA threshold default (removed with the move to Register).
-const defaultEps2 = 0.1
-
-func newPCA(p pcaParams) (Method, error) {
-	eps2 := p.Eps2
-	switch {
-	case p.Eps != 0 && p.Eps2 != 0:
-		return nil, fmt.Errorf("pca: give eps2 or eps, not both")
-	case p.Eps != 0:
-		eps2 = p.Eps * p.Eps
-	case p.Eps2 == 0 && p.K == 0:
-		eps2 = defaultEps2
-	}
-	m := &pca.PCA{K: p.K, Eps2: eps2, Ddof: p.Ddof}
-	return m, m.Validate()
-}
-
-type kpcaParams struct {
-	K         int     `param:"k" doc:"number of components (required)"`
-	Kernel    string  `param:"kernel" doc:"linear, poly or rbf (scikit-learn's default: linear; the paper used poly with the degree of GFR's family)"`
-	Degree    int     `param:"degree" doc:"degree of the poly kernel"`
-	Gamma     float64 `param:"gamma" doc:"coefficient of the poly and rbf kernels; 0 means 1/n_features (scikit-learn's gamma=None)"`
-	Coef0     float64 `param:"coef0" doc:"independent term of the poly kernel"`
-	Solver    string  `param:"solver" doc:"eigensolver: auto (dense up to 1000 samples), dense (LAPACK) or iterative (block Lanczos, for k << n)"`
-	Tol       float64 `param:"tol" doc:"iterative solver: converged when ||K a - lambda a|| <= tol lambda_1"`
-	MaxCycles int     `param:"max_cycles" doc:"iterative solver: restart cycles before giving up with an error"`
-	Seed      uint64  `param:"seed" doc:"seed of the iterative solver's random starting block"`
-}
-
-func newKPCA(p kpcaParams) (Method, error) {
-	switch {
-	case p.K == 0:
-		return nil, fmt.Errorf("kpca: give k, the number of components")
-	case p.Tol == 0 || p.MaxCycles == 0:
-		return nil, fmt.Errorf("kpca: tol and max_cycles must be positive")
-	}
-	m := &kpca.KernelPCA{
-		K:      p.K,
-		Kernel: kpca.Kernel{Name: p.Kernel, Degree: p.Degree, Gamma: p.Gamma, Coef0: p.Coef0},
-		Solver: p.Solver, Tol: p.Tol, MaxCycles: p.MaxCycles, Seed: p.Seed,
-	}
-	return m, m.Validate()
-}
-
-type icaParams struct {
-	K         int     `param:"k" doc:"number of components; 0 means the rank of the data (scikit-learn's n_components=None: all)"`
-	Algorithm string  `param:"algorithm" doc:"parallel (all components at once, symmetric decorrelation) or deflation (one at a time)"`
-	Fun       string  `param:"fun" doc:"contrast function: logcosh, exp or cube"`
-	Alpha     float64 `param:"alpha" doc:"logcosh: G(u) = log cosh(alpha u) / alpha, alpha in [1, 2]"`
-	MaxIter   int     `param:"max_iter" doc:"iterations before stopping unconverged (reported, as scikit-learn warns)"`
-	Tol       float64 `param:"tol" doc:"converged when max_i | |<w_i, w_i_old>| - 1 | < tol"`
-	Seed      uint64  `param:"seed" doc:"seed of the initial unmixing matrix"`
-}
-
-func newICA(p icaParams) (Method, error) {
-	if p.MaxIter == 0 || p.Tol == 0 || p.Alpha == 0 {
-		return nil, fmt.Errorf("ica: max_iter, tol and alpha must be positive")
-	}
-	m := &fastica.FastICA{K: p.K, Algorithm: p.Algorithm, Fun: p.Fun, Alpha: p.Alpha, MaxIter: p.MaxIter, Tol: p.Tol, Seed: p.Seed}
-	return m, m.Validate()
-}
-
-type lppParams struct {
-	K           int     `param:"k" doc:"number of components (lpproj's n_components)"`
-	NNeighbors  int     `param:"n_neighbors" doc:"neighbours of each point in the graph, the point itself included (as lpproj)"`
-	Weight      string  `param:"weight" doc:"edge weights: adjacency (1) or heat (exp(-||x_i - x_j||^2 / weight_width^2))"`
-	WeightWidth float64 `param:"weight_width" doc:"width of the heat kernel"`
-	Ridge       float64 `param:"ridge" doc:"ridge added to X^T D X, relative to its largest eigenvalue; 0 for none"`
-}
-
-func newLPP(p lppParams) (Method, error) {
-	if p.NNeighbors == 0 || p.WeightWidth == 0 {
-		return nil, fmt.Errorf("lpp: n_neighbors and weight_width must be positive")
-	}
-	ridge := p.Ridge
-	if ridge == 0 {
-		ridge = -1 // the package reads 0 as its default
-	}
-	if ridge < 0 || math.IsInf(ridge, 0) {
-		return nil, fmt.Errorf("lpp: ridge must be a non-negative number, got %g", p.Ridge)
-	}
-	m := &lpp.LPP{K: p.K, Neighbors: p.NNeighbors, Weight: p.Weight, Width: p.WeightWidth, Ridge: ridge}
-	return m, m.Validate()
-}
+// paper ran (scikit-learn 1.2.1, lpproj); their parameters and defaults are
+// declared on the estimators.
 
 func init() {
-	registerLegacy("pca", Extraction, "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)",
-		pcaParams{Ddof: 1}, newPCA)
-	registerLegacy("kpca", Extraction, "kernel PCA (journal Appendix E; scikit-learn KernelPCA)",
-		kpcaParams{Kernel: kpca.KernelLinear, Degree: 3, Coef0: 1, Solver: kpca.SolverAuto, Tol: kpca.DefaultTol, MaxCycles: kpca.DefaultMaxCycles}, newKPCA)
-	registerLegacy("ica", Extraction, "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)",
-		icaParams{Algorithm: fastica.Parallel, Fun: fastica.LogCosh, Alpha: fastica.DefaultAlpha, MaxIter: fastica.DefaultMaxIter, Tol: fastica.DefaultTol}, newICA)
-	registerLegacy("lpp", Extraction, "Locality Preserving Projections (He & Niyogi 2003; lpproj)",
-		lppParams{K: 2, NNeighbors: lpp.DefaultNeighbors, Weight: lpp.Adjacency, WeightWidth: lpp.DefaultWidth, Ridge: lpp.DefaultRidge}, newLPP)
+	Register("pca", "principal component analysis (journal Sec. VIII-A; scikit-learn PCA)", pca.New)
+	Register("kpca", "kernel PCA (journal Appendix E; scikit-learn KernelPCA)", kpca.New)
+	Register("ica", "independent component analysis by FastICA (scikit-learn FastICA, unit-variance whitening)", fastica.New)
+	Register("lpp", "Locality Preserving Projections (He & Niyogi 2003; lpproj)", lpp.New)
 }
 
 var (
-	_ Extractor = (*pca.PCA)(nil)
-	_ Linear    = (*pca.PCA)(nil)
-	_ Tracer    = (*pca.PCA)(nil)
-	_ Reporter  = (*pca.PCA)(nil)
-	_ Extractor = (*kpca.KernelPCA)(nil)
-	_ Embedder  = (*kpca.KernelPCA)(nil)
-	_ Tracer    = (*kpca.KernelPCA)(nil)
-	_ Reporter  = (*kpca.KernelPCA)(nil)
-	_ Extractor = (*fastica.FastICA)(nil)
-	_ Linear    = (*fastica.FastICA)(nil)
-	_ Tracer    = (*fastica.FastICA)(nil)
-	_ Reporter  = (*fastica.FastICA)(nil)
-	_ Extractor = (*lpp.LPP)(nil)
-	_ Linear    = (*lpp.LPP)(nil)
-	_ Tracer    = (*lpp.LPP)(nil)
-	_ Reporter  = (*lpp.LPP)(nil)
+	_ Extractor     = (*pca.PCA)(nil)
+	_ Linear        = (*pca.PCA)(nil)
+	_ Tracer        = (*pca.PCA)(nil)
+	_ Reporter      = (*pca.PCA)(nil)
+	_ Extractor     = (*kpca.KernelPCA)(nil)
+	_ Embedder      = (*kpca.KernelPCA)(nil)
+	_ Tracer        = (*kpca.KernelPCA)(nil)
+	_ Reporter      = (*kpca.KernelPCA)(nil)
+	_ ContextFitter = (*kpca.KernelPCA)(nil)
+	_ Extractor     = (*fastica.FastICA)(nil)
+	_ Linear        = (*fastica.FastICA)(nil)
+	_ Tracer        = (*fastica.FastICA)(nil)
+	_ Reporter      = (*fastica.FastICA)(nil)
+	_ ContextFitter = (*fastica.FastICA)(nil)
+	_ Extractor     = (*lpp.LPP)(nil)
+	_ Linear        = (*lpp.LPP)(nil)
+	_ Tracer        = (*lpp.LPP)(nil)
+	_ Reporter      = (*lpp.LPP)(nil)
 )

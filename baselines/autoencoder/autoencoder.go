@@ -28,21 +28,33 @@ const (
 	streamShuffle    = 3
 )
 
+// Activation is the activation function of the hidden units.
+type Activation string
+
+// The activations (Keras' names).
+const (
+	ReLU Activation = "relu" // max(0, z)
+	Tanh Activation = "tanh" // tanh(z)
+)
+
+// Choices lists the activations.
+func (Activation) Choices() []string { return []string{string(ReLU), string(Tanh)} }
+
 // Autoencoder is a symmetric multilayer perceptron trained to reproduce its
 // input: encoder layers Layers..., a linear bottleneck of K units, the
 // mirrored decoder and a linear output, mean squared error, Adam on
 // mini-batches. The bottleneck activations are the extracted features.
 // Create it with New and change fields as needed before Fit.
 type Autoencoder struct {
-	K                  int     // bottleneck units: the number of extracted features
-	Layers             []int   // encoder hidden layer sizes, input side first; the decoder mirrors them
-	Activation         string  // hidden units: "relu" or "tanh"
-	Epochs             int     // passes over the training rows (at most, with early stopping)
-	BatchSize          int     // rows per Adam step (the last batch of an epoch may be smaller)
-	LearningRate       float64 // Adam step size
-	ValidationFraction float64 // in [0, 1): rows held out for early stopping; 0 disables it
-	Patience           int     // epochs without a lower validation loss before stopping
-	Seed               uint64
+	K                  int        `param:"k" doc:"bottleneck units: the number of extracted features"`
+	Layers             []int      `param:"layers" doc:"encoder hidden layer sizes, input side first (e.g. 256,64); the decoder mirrors them; empty: a linear autoencoder"`
+	Activation         Activation `param:"activation" doc:"hidden units: relu or tanh (bottleneck and output are linear)"`
+	Epochs             int        `param:"epochs" doc:"passes over the training samples (at most, with early stopping)"`
+	BatchSize          int        `param:"batch_size" doc:"samples per Adam step"`
+	LearningRate       float64    `param:"learning_rate" doc:"Adam step size"`
+	ValidationFraction float64    `param:"validation_fraction" doc:"fraction of samples held out for early stopping; 0 disables it"`
+	Patience           int        `param:"patience" doc:"early stopping: epochs without a lower validation loss before stopping (best weights kept)"`
+	Seed               uint64     `param:"seed" doc:"random seed (initial weights, validation split, batch order)"`
 
 	net       *network
 	embedding *mat.Dense
@@ -51,12 +63,13 @@ type Autoencoder struct {
 
 // New returns an autoencoder with the defaults: K = 2, hidden layers
 // 256 and 64 (so 256-64-2-64-256 between input and output), ReLU, 50
-// epochs, mini-batches of 32 and Adam's learning rate 0.001 (the Keras
-// defaults for fit and Adam), no early stopping (patience 10 when a
-// validation fraction is set).
+// epochs, and no early stopping (patience 10 when a validation fraction is
+// set), this package's choices; mini-batches of 32 and Adam's learning
+// rate 0.001 are the Keras defaults (Model.fit's batch_size, Adam's
+// learning_rate).
 func New() *Autoencoder {
 	return &Autoencoder{
-		K: 2, Layers: []int{256, 64}, Activation: "relu", Epochs: 50, BatchSize: 32,
+		K: 2, Layers: []int{256, 64}, Activation: ReLU, Epochs: 50, BatchSize: 32,
 		LearningRate: 1e-3, Patience: 10,
 	}
 }
@@ -67,33 +80,33 @@ func (ae *Autoencoder) Validate() error {
 	return err
 }
 
-func (ae *Autoencoder) validate() (activation, error) {
-	var act activation
+func (ae *Autoencoder) validate() (unitKind, error) {
+	var act unitKind
 	switch ae.Activation {
-	case "relu":
-		act = relu
-	case "tanh":
-		act = tanh
+	case ReLU:
+		act = unitReLU
+	case Tanh:
+		act = unitTanh
 	default:
-		return 0, fmt.Errorf("autoencoder: activation must be relu or tanh, got %q", ae.Activation)
+		return 0, fmt.Errorf("autoencoder: activation = %q: want relu or tanh", ae.Activation)
 	}
 	switch {
 	case ae.K < 1:
-		return 0, fmt.Errorf("autoencoder: k (bottleneck units) must be at least 1, got %d", ae.K)
+		return 0, fmt.Errorf("autoencoder: k = %d: the bottleneck needs at least 1 unit", ae.K)
 	case ae.Epochs < 1:
-		return 0, fmt.Errorf("autoencoder: epochs must be at least 1, got %d", ae.Epochs)
+		return 0, fmt.Errorf("autoencoder: epochs = %d: want at least 1", ae.Epochs)
 	case ae.BatchSize < 1:
-		return 0, fmt.Errorf("autoencoder: batch_size must be at least 1, got %d", ae.BatchSize)
+		return 0, fmt.Errorf("autoencoder: batch_size = %d: want at least 1", ae.BatchSize)
 	case !(ae.LearningRate > 0) || math.IsInf(ae.LearningRate, 0):
-		return 0, fmt.Errorf("autoencoder: learning_rate must be positive, got %v", ae.LearningRate)
+		return 0, fmt.Errorf("autoencoder: learning_rate = %v: want a positive finite step", ae.LearningRate)
 	case !(ae.ValidationFraction >= 0 && ae.ValidationFraction < 1):
-		return 0, fmt.Errorf("autoencoder: validation_fraction must be in [0, 1), got %v", ae.ValidationFraction)
+		return 0, fmt.Errorf("autoencoder: validation_fraction = %v: want a fraction in [0, 1) (0: no early stopping)", ae.ValidationFraction)
 	case ae.Patience < 1:
-		return 0, fmt.Errorf("autoencoder: patience must be at least 1, got %d", ae.Patience)
+		return 0, fmt.Errorf("autoencoder: patience = %d: want at least 1 epoch", ae.Patience)
 	}
 	for i, h := range ae.Layers {
 		if h < 1 {
-			return 0, fmt.Errorf("autoencoder: layer %d has %d units; every hidden layer needs at least 1", i+1, h)
+			return 0, fmt.Errorf("autoencoder: layers: layer %d has %d units; every hidden layer needs at least 1", i+1, h)
 		}
 	}
 	return act, nil
@@ -102,7 +115,8 @@ func (ae *Autoencoder) validate() (activation, error) {
 // Fit trains the network on the rows of X (n x d); y is ignored. X is not
 // modified. Inputs should be on a common scale (standardize or min-max them
 // first, e.g. with gsbench's --preprocess): the loss weighs every column
-// equally in the units of X.
+// equally in the units of X. On error the estimator keeps the previous fit,
+// if any.
 //
 // Each epoch visits the training rows in a fresh random order. With
 // ValidationFraction > 0, that fraction of the rows (at least one, chosen at
@@ -113,7 +127,13 @@ func (ae *Autoencoder) validate() (activation, error) {
 //
 // The result depends only on X, the fields and Seed (for a given BLAS library
 // and BLAS thread count, which can change the last bits of the products).
-func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
+func (ae *Autoencoder) Fit(X *mat.Dense, y []int) error {
+	return ae.FitContext(context.Background(), X, y)
+}
+
+// FitContext is Fit stopping with ctx's error when ctx is canceled: it
+// checks ctx before every epoch and every mini-batch step.
+func (ae *Autoencoder) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 	act, err := ae.validate()
 	if err != nil {
 		return err
@@ -123,6 +143,9 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 		return fmt.Errorf("autoencoder: empty data (%d x %d)", n, d)
 	}
 	if err := linalg.CheckFinite("autoencoder", X); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	net := newNetwork(d, ae.Layers, ae.K, act)
@@ -187,13 +210,17 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 			rows := train[s:min(s+bs, len(train))]
 			m := len(rows)
 			p := min(parts, m)
-			par.Do(context.Background(), p, p, func(i int) error {
+			// par.Do checks ctx before each part: a canceled context stops
+			// the step before its gradients are used.
+			if err := par.Do(ctx, p, p, func(i int) error {
 				lo, hi := i*m/p, (i+1)*m/p
 				gather(wss[i].a[0], rows[lo:hi])
 				losses[i] = net.lossGrad(wss[i], hi-lo, grads[i])
 				weights[i] = float64(hi-lo) / float64(m)
 				return nil
-			})
+			}); err != nil {
+				return err
+			}
 			loss := 0.0
 			for i := range p {
 				loss += weights[i] * losses[i]
@@ -221,12 +248,11 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 	if bestParams != nil {
 		copy(net.params, bestParams)
 	}
-	ae.net = net
-	ae.embedding = ae.encode(X)
-	if err := linalg.CheckFinite("features", ae.embedding); err != nil {
+	embedding := encode(net, X)
+	if err := linalg.CheckFinite("features", embedding); err != nil {
 		return fmt.Errorf("autoencoder: features not finite: %v", err)
 	}
-	ae.report = map[string]any{
+	report := map[string]any{
 		"sizes":      net.sizes,
 		"parameters": len(net.params),
 		"epochs_run": len(trainLoss),
@@ -234,10 +260,11 @@ func (ae *Autoencoder) Fit(X *mat.Dense, _ []int) error {
 		"final_loss": trainLoss[len(trainLoss)-1],
 	}
 	if val != nil {
-		ae.report["validation_loss"] = valLoss
-		ae.report["best_epoch"] = bestEpoch
-		ae.report["stopped_early"] = stopped
+		report["validation_loss"] = valLoss
+		report["best_epoch"] = bestEpoch
+		report["stopped_early"] = stopped
 	}
+	ae.net, ae.embedding, ae.report = net, embedding, report
 	return nil
 }
 
@@ -254,20 +281,21 @@ func (net *network) meanLoss(ws *workspace, rows []int, gather func([]float64, [
 }
 
 // encode returns the bottleneck activations of the rows of X.
-func (ae *Autoencoder) encode(X *mat.Dense) *mat.Dense {
+func encode(net *network, X *mat.Dense) *mat.Dense {
 	n, d := X.Dims()
+	k := net.sizes[net.bottleneck]
 	const chunk = 1024
-	ws := newWorkspace(ae.net, min(chunk, n))
-	out := mat.NewDense(n, ae.K, nil)
+	ws := newWorkspace(net, min(chunk, n))
+	out := mat.NewDense(n, k, nil)
 	raw := X.RawMatrix()
 	for s := 0; s < n; s += chunk {
 		m := min(chunk, n-s)
 		for r := 0; r < m; r++ {
 			copy(ws.a[0][r*d:(r+1)*d], raw.Data[(s+r)*raw.Stride:(s+r)*raw.Stride+d])
 		}
-		ae.net.forward(ws, m, ae.net.bottleneck)
+		net.forward(ws, m, net.bottleneck)
 		for r := 0; r < m; r++ {
-			out.SetRow(s+r, ws.a[ae.net.bottleneck][r*ae.K:(r+1)*ae.K])
+			out.SetRow(s+r, ws.a[net.bottleneck][r*k:(r+1)*k])
 		}
 	}
 	return out
@@ -284,7 +312,7 @@ func (ae *Autoencoder) Transform(X *mat.Dense) (*mat.Dense, error) {
 	if err := linalg.CheckFinite("autoencoder", X); err != nil {
 		return nil, err
 	}
-	return ae.encode(X), nil
+	return encode(ae.net, X), nil
 }
 
 // Reconstruct returns the network's output for the rows of X.

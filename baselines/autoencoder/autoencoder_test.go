@@ -1,6 +1,8 @@
 package autoencoder
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -32,12 +34,12 @@ func TestGradient(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		hidden []int
-		act    activation
+		act    unitKind
 	}{
-		{"relu 5-4-3-2-3-4-5", []int{4, 3}, relu},
-		{"tanh 5-4-3-2-3-4-5", []int{4, 3}, tanh},
-		{"tanh 5-6-2-6-5", []int{6}, tanh},
-		{"linear 5-2-5", nil, relu},
+		{"relu 5-4-3-2-3-4-5", []int{4, 3}, unitReLU},
+		{"tanh 5-4-3-2-3-4-5", []int{4, 3}, unitTanh},
+		{"tanh 5-6-2-6-5", []int{6}, unitTanh},
+		{"linear 5-2-5", nil, unitReLU},
 	} {
 		const d, k, m = 5, 2, 7
 		net := newNetwork(d, tc.hidden, k, tc.act)
@@ -243,7 +245,7 @@ func TestDegenerate(t *testing.T) {
 		"wide":      randomMatrix(3, 50, 1),
 		"one input": randomMatrix(20, 1, 2),
 	} {
-		for _, act := range []string{"relu", "tanh"} {
+		for _, act := range []Activation{ReLU, Tanh} {
 			ae := New()
 			ae.Layers, ae.Epochs, ae.Activation, ae.ValidationFraction = []int{4}, 3, act, 0.3
 			if err := ae.Fit(X, nil); err != nil {
@@ -270,6 +272,7 @@ func TestDegenerate(t *testing.T) {
 		{func(a *Autoencoder) { a.LearningRate = -1 }, "learning_rate"},
 		{func(a *Autoencoder) { a.ValidationFraction = 1 }, "validation_fraction"},
 		{func(a *Autoencoder) { a.Patience = 0 }, "patience"},
+		{func(a *Autoencoder) { *a = Autoencoder{K: 2, Epochs: 1, BatchSize: 8, LearningRate: 1e-3, Patience: 1} }, `activation = ""`}, // a literal must set every parameter
 	} {
 		ae := New()
 		tc.set(ae)
@@ -298,5 +301,68 @@ func TestDegenerate(t *testing.T) {
 	big.Scale(1e170, big)
 	if err := New().Fit(big, nil); err == nil || !strings.Contains(err.Error(), "diverged") {
 		t.Errorf("overflowing loss: error %v", err)
+	}
+}
+
+// countdown is a context whose Err reports context.Canceled from its
+// (n+1)-th call on, and counts the calls: a deterministic cancellation at
+// any check of FitContext.
+type countdown struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdown) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A canceled context stops FitContext before its next mini-batch step with
+// ctx's error, and the estimator keeps its previous fit (or stays
+// unfitted): cancellation at every check of a whole fit.
+func TestFitContextCanceled(t *testing.T) {
+	X := randomMatrix(40, 4, 5)
+	model := func() *Autoencoder {
+		ae := New()
+		ae.Layers, ae.Epochs, ae.BatchSize, ae.ValidationFraction = []int{6}, 3, 16, 0.25
+		return ae
+	}
+	full := &countdown{Context: context.Background(), n: math.MaxInt}
+	if err := model().FitContext(full, X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if full.calls < 1+3*2 { // before the fit, and at least every step of 30 rows in batches of 16
+		t.Fatalf("%d context checks in 3 epochs of 2 steps", full.calls)
+	}
+	prev := model()
+	prev.Seed = 8
+	if err := prev.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, wantReport := prev.Embedding(), prev.Report()
+	for n := range full.calls {
+		fresh := model()
+		ctx := &countdown{Context: context.Background(), n: n}
+		if err := fresh.FitContext(ctx, X, nil); !errors.Is(err, context.Canceled) {
+			t.Fatalf("canceled at check %d of %d: error %v", n+1, full.calls, err)
+		}
+		if ctx.calls != n+1 {
+			t.Errorf("canceled at check %d: %d checks", n+1, ctx.calls)
+		}
+		if fresh.Embedding() != nil || fresh.Report() != nil {
+			t.Errorf("canceled at check %d: a half-fitted model", n+1)
+		}
+		if _, err := fresh.Transform(X); err == nil {
+			t.Errorf("canceled at check %d: Transform accepted", n+1)
+		}
+		if err := prev.FitContext(&countdown{Context: context.Background(), n: n}, X, nil); !errors.Is(err, context.Canceled) {
+			t.Fatalf("refit canceled at check %d: error %v", n+1, err)
+		}
+		if !mat.Equal(prev.Embedding(), want) || prev.Report()["final_loss"] != wantReport["final_loss"] {
+			t.Errorf("refit canceled at check %d: the previous fit was changed", n+1)
+		}
 	}
 }

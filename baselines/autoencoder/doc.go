@@ -10,8 +10,14 @@
 // He (ReLU layers) or Glorot (tanh and linear layers) initial weights, with
 // optional early stopping on a held-out fraction of the rows. Matrix
 // products go through gonum's BLAS (OpenBLAS when internal/fastblas finds
-// it). The defaults follow Keras, the library such experiments are usually
-// run with: batch size 32, Adam with learning rate 0.001.
+// it).
+//
+// Parameters and defaults (New): K 2, Layers [256, 64], Activation relu,
+// Epochs 50, ValidationFraction 0 (no early stopping) and Patience 10 are
+// this package's choices; BatchSize 32 and LearningRate 0.001 are the
+// defaults of Keras (Model.fit and Adam), the library such experiments are
+// usually run with. FitContext stops with the context's error before every
+// mini-batch step; a canceled fit leaves the estimator as it was.
 //
 // With no hidden layers the network is linear, and its optimum spans the
 // principal subspace (Baldi & Hornik, "Neural networks and principal

@@ -19,7 +19,7 @@ func Example() {
 		X.SetRow(i, []float64{u, v, u + v, u - v, 0.5 * u})
 	}
 	ae := autoencoder.New()
-	ae.K, ae.Layers, ae.Activation, ae.Epochs, ae.Seed = 2, []int{16}, "tanh", 100, 1
+	ae.K, ae.Layers, ae.Activation, ae.Epochs, ae.Seed = 2, []int{16}, autoencoder.Tanh, 100, 1
 	if err := ae.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return

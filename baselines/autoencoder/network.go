@@ -10,13 +10,13 @@ import (
 	"github.com/gsbench/gsbench/internal/par"
 )
 
-// activation of a layer's units.
-type activation uint8
+// unitKind is the activation function of a layer's units.
+type unitKind uint8
 
 const (
-	linear activation = iota
-	relu
-	tanh
+	unitLinear unitKind = iota
+	unitReLU
+	unitTanh
 )
 
 // network is a fully connected feed-forward network with all its weights
@@ -26,7 +26,7 @@ const (
 // sizes[l-1] x sizes[l] at params[wOff[l]:] and b_l at params[bOff[l]:].
 type network struct {
 	sizes      []int
-	acts       []activation // acts[l] for l = 1..L; acts[0] unused
+	acts       []unitKind // acts[l] for l = 1..L; acts[0] unused
 	params     []float64
 	wOff, bOff []int
 	bottleneck int // index of the bottleneck layer (its outputs are the features)
@@ -35,7 +35,7 @@ type network struct {
 // newNetwork builds the symmetric autoencoder d -> hidden... -> k ->
 // reversed(hidden)... -> d: hidden layers use act, the bottleneck and the
 // output are linear.
-func newNetwork(d int, hidden []int, k int, act activation) *network {
+func newNetwork(d int, hidden []int, k int, act unitKind) *network {
 	sizes := []int{d}
 	sizes = append(sizes, hidden...)
 	sizes = append(sizes, k)
@@ -44,7 +44,7 @@ func newNetwork(d int, hidden []int, k int, act activation) *network {
 	}
 	sizes = append(sizes, d)
 	L := len(sizes) - 1
-	net := &network{sizes: sizes, acts: make([]activation, L+1), wOff: make([]int, L+1), bOff: make([]int, L+1), bottleneck: len(hidden) + 1}
+	net := &network{sizes: sizes, acts: make([]unitKind, L+1), wOff: make([]int, L+1), bOff: make([]int, L+1), bottleneck: len(hidden) + 1}
 	off := 0
 	for l := 1; l <= L; l++ {
 		if l != net.bottleneck && l != L {
@@ -79,7 +79,7 @@ func (net *network) initialize(rng *rand.Rand) {
 	for l := 1; l <= net.layers(); l++ {
 		in, out := net.sizes[l-1], net.sizes[l]
 		w := net.weights(l)
-		if net.acts[l] == relu {
+		if net.acts[l] == unitReLU {
 			s := math.Sqrt(2 / float64(in))
 			for i := range w {
 				w[i] = s * rng.NormFloat64()
@@ -125,13 +125,13 @@ func (net *network) forward(ws *workspace, m, upto int) {
 		}
 		impl.Dgemm(blas.NoTrans, blas.NoTrans, m, out, in, 1, ws.a[l-1], in, net.weights(l), out, 1, z, out)
 		switch net.acts[l] {
-		case relu:
+		case unitReLU:
 			for i, v := range z {
 				if v < 0 {
 					z[i] = 0
 				}
 			}
-		case tanh:
+		case unitTanh:
 			for i, v := range z {
 				z[i] = math.Tanh(v)
 			}
@@ -166,13 +166,13 @@ func (net *network) lossGrad(ws *workspace, m int, grad []float64) float64 {
 		// Through the activation: dL/dz = dL/da * act'(z), with the
 		// derivative written in terms of the activation a.
 		switch net.acts[l] {
-		case relu:
+		case unitReLU:
 			for i, v := range a {
 				if v <= 0 {
 					dz[i] = 0
 				}
 			}
-		case tanh:
+		case unitTanh:
 			for i, v := range a {
 				dz[i] *= 1 - v*v
 			}

@@ -31,10 +31,11 @@ func BenchmarkFit60000x100(b *testing.B) {
 	}
 	var X mat.Dense
 	X.Mul(S, A.T())
-	for _, alg := range []string{Parallel, Deflation} {
-		b.Run(alg, func(b *testing.B) {
+	for _, alg := range []Algorithm{Parallel, Deflation} {
+		b.Run(string(alg), func(b *testing.B) {
 			for b.Loop() {
-				f := &FastICA{K: m, Algorithm: alg}
+				f := New()
+				f.K, f.Algorithm = m, alg
 				if err := f.Fit(&X, nil); err != nil {
 					b.Fatal(err)
 				}

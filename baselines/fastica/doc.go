@@ -24,4 +24,9 @@
 // order and the signs of the sources undetermined; the order is that of the
 // seeded initial matrix and each column of C has its entry of largest
 // magnitude positive.
+//
+// Parameters and defaults (New) are scikit-learn's: K 0 (automatic: the
+// rank of X, n_components=None), algorithm parallel, fun logcosh, alpha 1,
+// max_iter 200, tol 1e-4. FitContext stops with the context's error between
+// fixed-point iterations.
 package fastica

@@ -21,7 +21,8 @@ func Example() {
 		saw[i] = math.Mod(float64(i), 77)/77 - 0.5
 		X.SetRow(i, []float64{square[i] + 2*saw[i], 0.5*square[i] - saw[i]})
 	}
-	f := &fastica.FastICA{Seed: 1}
+	f := fastica.New() // scikit-learn's defaults
+	f.Seed = 1
 	if err := f.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return

@@ -1,9 +1,12 @@
 package fastica
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -15,37 +18,42 @@ import (
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 
-// Algorithms.
+// Algorithm is the way the components are estimated.
+type Algorithm string
+
+// The algorithms (scikit-learn's names).
 const (
-	Parallel  = "parallel"  // all components at once, symmetric decorrelation
-	Deflation = "deflation" // one component at a time, Gram-Schmidt deflation
+	Parallel  Algorithm = "parallel"  // all components at once, symmetric decorrelation
+	Deflation Algorithm = "deflation" // one component at a time, Gram-Schmidt deflation
 )
 
-// Contrast functions: the derivative g of the contrast G is what the
-// fixed-point step uses.
+// Choices lists the algorithms.
+func (Algorithm) Choices() []string { return []string{string(Parallel), string(Deflation)} }
+
+// Fun is the contrast function G; its derivative g is what the fixed-point
+// step uses.
+type Fun string
+
+// The contrast functions (scikit-learn's names).
 const (
-	LogCosh = "logcosh" // G(u) = log cosh(alpha u) / alpha, g(u) = tanh(alpha u)
-	Exp     = "exp"     // G(u) = -exp(-u^2/2), g(u) = u exp(-u^2/2)
-	Cube    = "cube"    // G(u) = u^4/4, g(u) = u^3
+	LogCosh Fun = "logcosh" // G(u) = log cosh(alpha u) / alpha, g(u) = tanh(alpha u)
+	Exp     Fun = "exp"     // G(u) = -exp(-u^2/2), g(u) = u exp(-u^2/2)
+	Cube    Fun = "cube"    // G(u) = u^4/4, g(u) = u^3
 )
 
-// scikit-learn's defaults.
-const (
-	DefaultMaxIter = 200
-	DefaultTol     = 1e-4
-	DefaultAlpha   = 1.0
-)
+// Choices lists the contrast functions.
+func (Fun) Choices() []string { return []string{string(LogCosh), string(Exp), string(Cube)} }
 
-// FastICA is independent component analysis by FastICA. Zero values of the
-// fields mean scikit-learn's defaults.
+// FastICA is independent component analysis by FastICA. Start from New,
+// which holds scikit-learn's defaults.
 type FastICA struct {
-	K         int     // number of components; 0 means the rank of X
-	Algorithm string  // Parallel ("" too) or Deflation
-	Fun       string  // LogCosh ("" too), Exp or Cube
-	Alpha     float64 // logcosh's alpha, in [1, 2]; 0 means 1
-	MaxIter   int     // 0 means DefaultMaxIter
-	Tol       float64 // 0 means DefaultTol
-	Seed      uint64  // seed of the initial unmixing matrix
+	K         int       `param:"k" auto:"the rank of X (scikit-learn's n_components=None: all)" doc:"number of components; 0: automatic"`
+	Algorithm Algorithm `param:"algorithm" doc:"parallel (all components at once, symmetric decorrelation) or deflation (one at a time)"`
+	Fun       Fun       `param:"fun" doc:"contrast function: logcosh, exp or cube"`
+	Alpha     float64   `param:"alpha" doc:"logcosh: G(u) = log cosh(alpha u) / alpha, alpha in [1, 2]"`
+	MaxIter   int       `param:"max_iter" doc:"iterations before stopping unconverged (reported, as scikit-learn warns)"`
+	Tol       float64   `param:"tol" doc:"converged when max_i | |<w_i, w_i_old>| - 1 | < tol"`
+	Seed      uint64    `param:"seed" doc:"seed of the initial unmixing matrix"`
 
 	mean       []float64
 	components *mat.Dense // d x m unmixing matrix
@@ -55,9 +63,37 @@ type FastICA struct {
 	change     float64 // last max_i | |<w_i, w_i_old>| - 1 |
 }
 
-// settings are the resolved parameters of a fit, and its outcome.
+// New returns FastICA with the defaults of scikit-learn's FastICA:
+// n_components=None (K 0: the rank of X), algorithm 'parallel', fun
+// 'logcosh' with fun_args {'alpha': 1.0}, max_iter 200 and tol 1e-4.
+func New() *FastICA {
+	return &FastICA{Algorithm: Parallel, Fun: LogCosh, Alpha: 1, MaxIter: 200, Tol: 1e-4}
+}
+
+// Validate checks the parameters without data, with scikit-learn's
+// constraints: max_iter >= 1, tol >= 0 (0: iterate max_iter times) and, for
+// logcosh, alpha in [1, 2].
+func (f *FastICA) Validate() error {
+	switch {
+	case f.K < 0:
+		return fmt.Errorf("fastica: k = %d: want a non-negative number of components (0: the rank of X)", f.K)
+	case !slices.Contains(f.Algorithm.Choices(), string(f.Algorithm)):
+		return fmt.Errorf("fastica: unknown algorithm %q: use parallel or deflation", f.Algorithm)
+	case !slices.Contains(f.Fun.Choices(), string(f.Fun)):
+		return fmt.Errorf("fastica: unknown fun %q: use logcosh, exp or cube", f.Fun)
+	case !(f.Alpha >= 1 && f.Alpha <= 2):
+		return fmt.Errorf("fastica: alpha = %v: want a value in [1, 2] (scikit-learn's range; New sets 1)", f.Alpha)
+	case f.MaxIter < 1:
+		return fmt.Errorf("fastica: max_iter = %d: want at least 1 iteration (New sets 200)", f.MaxIter)
+	case !(f.Tol >= 0) || math.IsInf(f.Tol, 0):
+		return fmt.Errorf("fastica: tol = %v: want a non-negative finite tolerance (New sets 1e-4)", f.Tol)
+	}
+	return nil
+}
+
+// settings are the parameters of a fit, and its outcome.
 type settings struct {
-	alg, fun   string
+	fun        Fun
 	alpha, tol float64
 	maxIter    int
 	iters      int     // iterations done (the largest over components for deflation)
@@ -65,51 +101,22 @@ type settings struct {
 	change     float64 // the last max_i | |<w_i, w_i_old>| - 1 |
 }
 
-// Validate checks the parameters without data.
-func (f *FastICA) Validate() error {
-	_, err := f.settings()
-	return err
-}
-
-func (f *FastICA) settings() (settings, error) {
-	s := settings{alg: f.Algorithm, fun: f.Fun, alpha: f.Alpha, tol: f.Tol, maxIter: f.MaxIter}
-	if s.alg == "" {
-		s.alg = Parallel
-	}
-	if s.fun == "" {
-		s.fun = LogCosh
-	}
-	if s.alpha == 0 {
-		s.alpha = DefaultAlpha
-	}
-	if s.tol == 0 {
-		s.tol = DefaultTol
-	}
-	if s.maxIter == 0 {
-		s.maxIter = DefaultMaxIter
-	}
-	switch {
-	case f.K < 0:
-		return s, fmt.Errorf("fastica: k must be non-negative (0 means the rank of X), got %d", f.K)
-	case s.alg != Parallel && s.alg != Deflation:
-		return s, fmt.Errorf("fastica: unknown algorithm %q: use parallel or deflation", s.alg)
-	case s.fun != LogCosh && s.fun != Exp && s.fun != Cube:
-		return s, fmt.Errorf("fastica: unknown fun %q: use logcosh, exp or cube", s.fun)
-	case s.alpha < 1 || s.alpha > 2:
-		return s, fmt.Errorf("fastica: alpha must be in [1, 2] (scikit-learn's range), got %g", s.alpha)
-	case !(s.tol >= 0) || s.maxIter < 0:
-		return s, fmt.Errorf("fastica: tol and max_iter must be non-negative")
-	}
-	return s, nil
-}
-
 // Fit finds the unmixing matrix of the n x d matrix X. y is ignored; X is
-// not modified.
-func (f *FastICA) Fit(X *mat.Dense, _ []int) error {
-	s, err := f.settings()
-	if err != nil {
+// not modified. On error the estimator keeps the previous fit, if any.
+func (f *FastICA) Fit(X *mat.Dense, y []int) error {
+	return f.FitContext(context.Background(), X, y)
+}
+
+// FitContext is Fit stopping with ctx's error when ctx is canceled: it
+// checks ctx after the whitening and before every fixed-point iteration.
+func (f *FastICA) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
+	if err := f.Validate(); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s := settings{fun: f.Fun, alpha: f.Alpha, tol: f.Tol, maxIter: f.MaxIter}
 	n, _ := X.Dims()
 	if n < 2 {
 		return fmt.Errorf("fastica: need at least 2 samples, got %d", n)
@@ -148,12 +155,15 @@ func (f *FastICA) Fit(X *mat.Dense, _ []int) error {
 		}
 	}
 	var W *mat.Dense
-	if s.alg == Parallel {
-		W, err = parallel(zt, w0, &s)
+	if f.Algorithm == Parallel {
+		W, err = parallel(ctx, zt, w0, &s)
 	} else {
-		W, err = deflation(zt, w0, &s)
+		W, err = deflation(ctx, zt, w0, &s)
 	}
 	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err // ctx's error, as it is
+		}
 		return fmt.Errorf("fastica: %w", err)
 	}
 
@@ -191,7 +201,7 @@ func (f *FastICA) Fit(X *mat.Dense, _ []int) error {
 // parallel runs the symmetric FastICA iteration on the whitened m x n data
 // zt from the initial matrix w0 (Hyvärinen and Oja 2000, eq. 44-45):
 // W <- E{g(W z) z^T} - diag(E{g'(W z)}) W, then W <- (W W^T)^(-1/2) W.
-func parallel(zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
+func parallel(ctx context.Context, zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
 	m, n := zt.Dims()
 	W, err := symDecorrelate(w0)
 	if err != nil {
@@ -203,6 +213,9 @@ func parallel(zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
 	gp := make([]float64, m)
 	z := zt.RawMatrix()
 	for s.iters = 1; ; s.iters++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		gx.Mul(W, zt)
 		for i := 0; i < m; i++ {
 			gp[i] = g(s.fun, s.alpha, gx.RawRowView(i))
@@ -237,7 +250,7 @@ func parallel(zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
 // deflation estimates the components one at a time (Hyvärinen 1999, eq. 20):
 // w <- E{z g(w^T z)} - E{g'(w^T z)} w, made orthogonal to the components
 // already found and normalized.
-func deflation(zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
+func deflation(ctx context.Context, zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
 	m, n := zt.Dims()
 	W := mat.NewDense(m, m, nil)
 	bl := blas64.Implementation()
@@ -256,6 +269,9 @@ func deflation(zt, w0 *mat.Dense, s *settings) (*mat.Dense, error) {
 		done, change := false, 0.0
 		it := 1
 		for ; ; it++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			bl.Dgemv(blas.Trans, m, n, 1, z.Data, z.Stride, w, 1, 0, wx, 1)
 			gp := g(s.fun, s.alpha, wx)
 			bl.Dgemv(blas.NoTrans, m, n, 1/float64(n), z.Data, z.Stride, wx, 1, 0, w1, 1)
@@ -380,7 +396,7 @@ func (f *FastICA) Report() map[string]any {
 
 // g applies the contrast derivative to u in place and returns the mean of
 // its derivative g'(u) (scikit-learn's _logcosh, _exp, _cube).
-func g(fun string, alpha float64, u []float64) float64 {
+func g(fun Fun, alpha float64, u []float64) float64 {
 	sum := 0.0
 	switch fun {
 	case LogCosh:

@@ -1,6 +1,8 @@
 package fastica
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -9,6 +11,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 )
+
+// model returns New() changed by set.
+func model(set func(f *FastICA)) *FastICA {
+	f := New()
+	set(f)
+	return f
+}
 
 // mixture returns n samples of three independent non-Gaussian sources
 // (uniform, Laplace, sign of a sine) as the columns of S, and X = S A^T for
@@ -49,14 +58,14 @@ func TestRecoversSources(t *testing.T) {
 	S, X := mixture(11, 2000)
 	for _, tc := range []struct {
 		name string
-		f    FastICA
+		f    *FastICA
 	}{
-		{"defaults", FastICA{}},
-		{"seed 1", FastICA{Seed: 1}},
-		{"deflation", FastICA{Seed: 2, Algorithm: Deflation}},
-		{"exp", FastICA{Seed: 3, Fun: Exp}},
-		{"cube", FastICA{Seed: 4, Fun: Cube}},
-		{"alpha 1.5, k 3", FastICA{Seed: 5, Alpha: 1.5, K: 3}},
+		{"defaults", New()},
+		{"seed 1", model(func(f *FastICA) { f.Seed = 1 })},
+		{"deflation", model(func(f *FastICA) { f.Seed = 2; f.Algorithm = Deflation })},
+		{"exp", model(func(f *FastICA) { f.Seed = 3; f.Fun = Exp })},
+		{"cube", model(func(f *FastICA) { f.Seed = 4; f.Fun = Cube })},
+		{"alpha 1.5, k 3", model(func(f *FastICA) { f.Seed = 5; f.Alpha = 1.5; f.K = 3 })},
 	} {
 		f := tc.f
 		if err := f.Fit(X, nil); err != nil {
@@ -97,7 +106,7 @@ func TestRecoversSources(t *testing.T) {
 // Mixing is the pseudo-inverse of the unmixing matrix: X - mean = S A^T.
 func TestMixingReconstructs(t *testing.T) {
 	_, X := mixture(12, 500)
-	f := &FastICA{Seed: 9}
+	f := model(func(f *FastICA) { f.Seed = 9 })
 	if err := f.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +129,7 @@ func TestMixingReconstructs(t *testing.T) {
 // Same seed, same bytes; another seed, another (valid) initial matrix.
 func TestDeterministic(t *testing.T) {
 	_, X := mixture(13, 800)
-	a, b := &FastICA{Seed: 4}, &FastICA{Seed: 4}
+	a, b := model(func(f *FastICA) { f.Seed = 4 }), model(func(f *FastICA) { f.Seed = 4 })
 	if err := a.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -136,14 +145,14 @@ func TestDeterministic(t *testing.T) {
 // components than features and more than the rank.
 func TestReportAndErrors(t *testing.T) {
 	_, X := mixture(14, 600)
-	f := &FastICA{MaxIter: 1, Seed: 1}
+	f := model(func(f *FastICA) { f.MaxIter = 1; f.Seed = 1 })
 	if err := f.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
 	if r := f.Report(); r["converged"] != false || r["iterations"] != 1 {
 		t.Errorf("one iteration: report %v", r)
 	}
-	two := &FastICA{K: 2}
+	two := model(func(f *FastICA) { f.K = 2 })
 	if err := two.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +164,7 @@ func TestReportAndErrors(t *testing.T) {
 	for i := 0; i < 600; i++ {
 		X4.SetRow(i, []float64{X.At(i, 0), X.At(i, 1), X.At(i, 2), X.At(i, 0)})
 	}
-	all := &FastICA{}
+	all := New()
 	if err := all.Fit(X4, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -165,25 +174,104 @@ func TestReportAndErrors(t *testing.T) {
 	nan := mat.DenseCopyOf(X)
 	nan.Set(5, 1, math.NaN())
 	for _, tc := range []struct {
-		f    FastICA
+		f    *FastICA
 		X    *mat.Dense
 		want string
 	}{
-		{FastICA{K: 4}, X4, "rank 3"},
-		{FastICA{K: -1}, X, "non-negative"},
-		{FastICA{Algorithm: "symmetric"}, X, "unknown algorithm"},
-		{FastICA{Fun: "tanh"}, X, "unknown fun"},
-		{FastICA{Alpha: 3}, X, "alpha"},
-		{FastICA{}, nan, "X[5][1]"},
-		{FastICA{}, mat.NewDense(4, 2, []float64{1, 2, 1, 2, 1, 2, 1, 2}), "constant"},
-		{FastICA{}, mat.NewDense(1, 2, []float64{1, 2}), "at least 2 samples"},
+		{model(func(f *FastICA) { f.K = 4 }), X4, "rank 3"},
+		{model(func(f *FastICA) { f.K = -1 }), X, "non-negative"},
+		{model(func(f *FastICA) { f.Algorithm = "symmetric" }), X, "unknown algorithm"},
+		{model(func(f *FastICA) { f.Fun = "tanh" }), X, "unknown fun"},
+		{model(func(f *FastICA) { f.Alpha = 3 }), X, "alpha"},
+		{New(), nan, "X[5][1]"},
+		{New(), mat.NewDense(4, 2, []float64{1, 2, 1, 2, 1, 2, 1, 2}), "constant"},
+		{New(), mat.NewDense(1, 2, []float64{1, 2}), "at least 2 samples"},
+		{model(func(f *FastICA) { f.MaxIter = 0 }), X, "max_iter = 0"},
+		{model(func(f *FastICA) { f.Tol = -1 }), X, "tol = -1"},
+		{&FastICA{Seed: 1}, X, `unknown algorithm ""`}, // a literal must set every parameter
 	} {
 		f := tc.f
 		if err := f.Fit(tc.X, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: error %v, want it to mention %q", tc.f, err, tc.want)
 		}
 	}
-	if _, err := (&FastICA{}).Transform(X); err == nil {
+	if _, err := New().Transform(X); err == nil {
 		t.Error("Transform before Fit accepted")
+	}
+}
+
+// tol 0 is used as given (scikit-learn allows it): the iteration never
+// meets it and runs max_iter steps, reported as not converged.
+func TestTolZero(t *testing.T) {
+	_, X := mixture(15, 300)
+	for _, alg := range []Algorithm{Parallel, Deflation} {
+		f := model(func(f *FastICA) { f.Tol, f.MaxIter, f.Algorithm = 0, 7, alg })
+		if err := f.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if r := f.Report(); r["converged"] != false || r["iterations"] != 7 {
+			t.Errorf("%s, tol 0, max_iter 7: report %v", alg, r)
+		}
+	}
+}
+
+// countdown is a context whose Err reports context.Canceled from its
+// (n+1)-th call on, and counts the calls: a deterministic cancellation at
+// any check of FitContext.
+type countdown struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdown) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A canceled context stops FitContext at its next check (before the
+// whitening, before every fixed-point iteration) with ctx's error, and the
+// estimator keeps its previous fit (or stays unfitted).
+func TestFitContextCanceled(t *testing.T) {
+	_, X := mixture(16, 500)
+	for _, alg := range []Algorithm{Parallel, Deflation} {
+		full := &countdown{Context: context.Background(), n: math.MaxInt}
+		ref := model(func(f *FastICA) { f.Algorithm, f.Tol = alg, 1e-8 })
+		if err := ref.FitContext(full, X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if want := ref.Report()["iterations"].(int); full.calls <= want {
+			t.Fatalf("%s: %d context checks for %d iterations", alg, full.calls, want)
+		}
+		prev := model(func(f *FastICA) { f.K = 2 })
+		if err := prev.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := mat.DenseCopyOf(prev.Components())
+		for _, n := range []int{0, 1, 2, full.calls / 2, full.calls - 1} {
+			fresh := model(func(f *FastICA) { f.Algorithm, f.Tol = alg, 1e-8 })
+			ctx := &countdown{Context: context.Background(), n: n}
+			if err := fresh.FitContext(ctx, X, nil); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%s canceled at check %d: error %v", alg, n+1, err)
+			}
+			if ctx.calls != n+1 {
+				t.Errorf("%s canceled at check %d: %d checks", alg, n+1, ctx.calls)
+			}
+			if fresh.Components() != nil || fresh.Mixing() != nil || fresh.Trace() != nil {
+				t.Errorf("%s canceled at check %d: a half-fitted model", alg, n+1)
+			}
+			if _, err := fresh.Transform(X); err == nil {
+				t.Errorf("%s canceled at check %d: Transform accepted", alg, n+1)
+			}
+			prev.K, prev.Algorithm, prev.Tol = 0, alg, 1e-8
+			if err := prev.FitContext(&countdown{Context: context.Background(), n: n}, X, nil); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%s refit canceled at check %d: error %v", alg, n+1, err)
+			}
+			if !mat.Equal(prev.Components(), want) {
+				t.Errorf("%s refit canceled at check %d: the previous fit was changed", alg, n+1)
+			}
+		}
 	}
 }

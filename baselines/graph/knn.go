@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"fmt"
 	"math"
 
@@ -68,6 +69,12 @@ type KNNOptions struct {
 // rows of X. It needs 1 <= k < n. See the package documentation for the
 // algorithm; the work is O(n^2 d) and the memory O(n k + n d).
 func KNN(X mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
+	return KNNContext(context.Background(), X, k, opt)
+}
+
+// KNNContext is KNN stopping with ctx's error (and no result) when ctx is
+// canceled: it checks ctx before every tile of distances.
+func KNNContext(ctx context.Context, X mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
 	metric, err := ParseMetric(string(opt.Metric))
 	if err != nil {
 		return nil, err
@@ -86,7 +93,10 @@ func KNN(X mat.Matrix, k int, opt KNNOptions) (*Neighbors, error) {
 	if err := memory.Check(fmt.Sprintf("graph: the %d-nearest neighbours of %d points", k, n), knnBytes(n, n, d, k)); err != nil {
 		return nil, err
 	}
-	idx, key := search(pts, pts, k, true, opt.Workers)
+	idx, key, err := searchContext(ctx, pts, pts, k, true, opt.Workers)
+	if err != nil {
+		return nil, err
+	}
 	return neighbors(idx, key, n, k, metric), nil
 }
 
@@ -209,6 +219,13 @@ func (p *points) viewStrided(lo, hi int) *mat.Dense {
 // (key, index). With self set, ref and qry are the same points and row i is
 // not its own neighbour.
 func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) {
+	idx, key, _ := searchContext(context.Background(), ref, qry, k, self, workers) // never canceled
+	return idx, key
+}
+
+// searchContext is search stopping with ctx's error (and no result) when ctx
+// is canceled: it checks ctx before every tile of inner products.
+func searchContext(ctx context.Context, ref, qry *points, k int, self bool, workers int) ([]int, []float64, error) {
 	nq, nr := qry.X.Rows, ref.X.Rows
 	l := &lists{k: k, qry: qry, ref: ref, self: self, idx: make([]int, nq*k), key: make([]float64, nq*k)}
 	for i := range l.key {
@@ -216,13 +233,18 @@ func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) 
 		l.idx[i] = math.MaxInt
 	}
 	if self {
-		l.searchSelf(workers)
+		if err := l.searchSelf(ctx, workers); err != nil {
+			return nil, nil, err
+		}
 	} else {
 		buf := make([]float64, tileRows*tileCols)
 		for r0 := 0; r0 < nq; r0 += tileRows {
 			r1 := min(nq, r0+tileRows)
 			for c0 := 0; c0 < nr; c0 += tileCols {
 				c1 := min(nr, c0+tileCols)
+				if err := ctx.Err(); err != nil {
+					return nil, nil, err
+				}
 				tile := dotTile(qry, r0, r1, ref, c0, c1, buf)
 				par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
 					for t := lo; t < hi; t++ {
@@ -254,7 +276,7 @@ func search(ref, qry *points, k int, self bool, workers int) ([]int, []float64) 
 			sortPairs(kk, ki)
 		}
 	})
-	return l.idx, l.key
+	return l.idx, l.key, nil
 }
 
 // lists holds the k best candidates of every query row i, sorted by (key,
@@ -301,7 +323,7 @@ func (l *lists) scan(i, j0, j1 int, dots []float64, stride int) {
 // of its columns: half the arithmetic of the full distance matrix. Rows,
 // then columns, are split among the workers, so that each list is written
 // by one goroutine at a time.
-func (l *lists) searchSelf(workers int) {
+func (l *lists) searchSelf(ctx context.Context, workers int) error {
 	n, s := l.qry.X.Rows, tileRows
 	buf := make([]float64, s*s)
 	for r0 := 0; r0 < n; r0 += s {
@@ -309,6 +331,9 @@ func (l *lists) searchSelf(workers int) {
 		for c0 := r0; c0 < n; c0 += s {
 			c1 := min(n, c0+s)
 			cols := c1 - c0
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			tile := dotTile(l.qry, r0, r1, l.qry, c0, c1, buf)
 			par.Chunks(r1-r0, 16, workers, func(_, lo, hi int) {
 				for t := lo; t < hi; t++ {
@@ -324,6 +349,7 @@ func (l *lists) searchSelf(workers int) {
 			}
 		}
 	}
+	return nil
 }
 
 // dotTile returns the (r1-r0) x (c1-c0) row-major inner products of rows

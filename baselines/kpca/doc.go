@@ -21,5 +21,13 @@
 // multiplies K~ by blocks of vectors (BLAS-3), in O(N^2 m) per cycle instead
 // of the O(N^3) of a full reduction. Either needs the N x N matrix in memory (the dense one twice);
 // Fit checks the estimate against the available memory before allocating
-// and refuses with the largest feasible sample size.
+// and refuses with the largest feasible sample size. FitContext stops with
+// the context's error between the stages and, with the iterative solver,
+// between block products.
+//
+// Parameters and defaults (New): scikit-learn's KernelPCA, kernel linear,
+// degree 3, gamma 0 (automatic: 1/n_features, gamma=None), coef0 1,
+// eigen_solver auto; K, the number of components, has no default and must
+// be set. The iterative solver's tolerance (1e-10, relative residual) and
+// restart cycles (200) are this package's own.
 package kpca

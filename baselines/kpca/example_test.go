@@ -12,7 +12,8 @@ func Example() {
 	// With the kernel (x.y)^2 the feature space of a scalar x is x^2: kernel
 	// PCA extracts the centered square, a nonlinear feature.
 	X := mat.NewDense(5, 1, []float64{-2, -1, 0, 1, 2})
-	kp := &kpca.KernelPCA{K: 1, Kernel: kpca.Poly(2, 1, 0)}
+	kp := kpca.New() // scikit-learn's defaults
+	kp.K, kp.Kernel = 1, kpca.Poly(2, 1, 0)
 	if err := kp.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return

@@ -11,22 +11,31 @@ import (
 	"github.com/gsbench/gsbench/internal/par"
 )
 
-// Kernel names.
+// KernelName names a kernel.
+type KernelName string
+
+// The kernels (scikit-learn's names).
 const (
-	KernelLinear = "linear" // k(x, y) = x.y
-	KernelPoly   = "poly"   // k(x, y) = (gamma x.y + coef0)^degree
-	KernelRBF    = "rbf"    // k(x, y) = exp(-gamma ||x - y||^2)
+	KernelLinear KernelName = "linear" // k(x, y) = x.y
+	KernelPoly   KernelName = "poly"   // k(x, y) = (gamma x.y + coef0)^degree
+	KernelRBF    KernelName = "rbf"    // k(x, y) = exp(-gamma ||x - y||^2)
 )
+
+// Choices lists the kernels.
+func (KernelName) Choices() []string {
+	return []string{string(KernelLinear), string(KernelPoly), string(KernelRBF)}
+}
 
 // Kernel is a positive semidefinite kernel with scikit-learn's
 // parameterization (sklearn.metrics.pairwise: linear_kernel,
 // polynomial_kernel, rbf_kernel). A zero Gamma means 1/d, d the number of
-// features, as KernelPCA's gamma=None.
+// features, as KernelPCA's gamma=None. Its fields are the kernel parameters
+// of KernelPCA.
 type Kernel struct {
-	Name   string  // KernelLinear, KernelPoly or KernelRBF
-	Degree int     // poly only
-	Gamma  float64 // poly and rbf; 0 means 1/d
-	Coef0  float64 // poly only
+	Name   KernelName `param:"kernel" doc:"linear, poly or rbf (scikit-learn's default: linear; the paper used poly with the degree of GFR's family)"`
+	Degree int        `param:"degree" doc:"degree of the poly kernel"`
+	Gamma  float64    `param:"gamma" auto:"1/n_features, as scikit-learn's gamma=None" doc:"coefficient of the poly and rbf kernels (> 0); 0: automatic"`
+	Coef0  float64    `param:"coef0" doc:"independent term of the poly kernel"`
 }
 
 // Linear returns the linear kernel x.y (kernel PCA with it is PCA).
@@ -53,25 +62,27 @@ func (k Kernel) String() string {
 	case KernelRBF:
 		return fmt.Sprintf("rbf(gamma=%s)", g)
 	}
-	return k.Name
+	return string(k.Name)
 }
 
 // Validate checks the kernel's name and parameters.
 func (k Kernel) Validate() error {
 	switch k.Name {
-	case KernelLinear:
+	case KernelLinear, KernelRBF:
 	case KernelPoly:
 		if k.Degree < 1 {
-			return fmt.Errorf("the poly kernel needs degree >= 1, got %d", k.Degree)
+			return fmt.Errorf("degree = %d: the poly kernel needs degree >= 1", k.Degree)
 		}
-	case KernelRBF:
 	case "":
-		return fmt.Errorf("no kernel given: use linear, poly or rbf")
+		return fmt.Errorf("no kernel given: set kernel to linear, poly or rbf")
 	default:
 		return fmt.Errorf("unknown kernel %q: use linear, poly or rbf", k.Name)
 	}
-	if k.Gamma < 0 || math.IsNaN(k.Gamma) || math.IsInf(k.Gamma, 0) || math.IsNaN(k.Coef0) || math.IsInf(k.Coef0, 0) {
-		return fmt.Errorf("kernel %s: gamma must be finite and >= 0 (0 means 1/d), coef0 finite", k)
+	switch {
+	case k.Gamma < 0 || math.IsNaN(k.Gamma) || math.IsInf(k.Gamma, 0):
+		return fmt.Errorf("gamma = %v: want a positive finite number, or 0 for 1/n_features", k.Gamma)
+	case math.IsNaN(k.Coef0) || math.IsInf(k.Coef0, 0):
+		return fmt.Errorf("coef0 = %v: want a finite number", k.Coef0)
 	}
 	return nil
 }

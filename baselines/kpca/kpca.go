@@ -1,10 +1,12 @@
 package kpca
 
 import (
+	"context"
+	"errors"
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -12,38 +14,39 @@ import (
 
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 )
 
-// Eigensolvers.
+// Solver is an eigensolver.
+type Solver string
+
+// The eigensolvers.
 const (
-	SolverAuto      = "auto"      // dense for small problems, iterative otherwise
-	SolverDense     = "dense"     // LAPACK (linalg.EigenSym) on the whole kernel matrix
-	SolverIterative = "iterative" // block Lanczos: only products with the kernel matrix
+	SolverAuto      Solver = "auto"      // dense up to 1000 samples, iterative beyond
+	SolverDense     Solver = "dense"     // LAPACK (linalg.EigenSym) on the whole kernel matrix
+	SolverIterative Solver = "iterative" // block Lanczos: only products with the kernel matrix
 )
 
-// Defaults of the iterative solver.
-const (
-	DefaultTol       = 1e-10 // relative residual ||K~ a - lambda a|| / lambda_1
-	DefaultMaxCycles = 200   // restart cycles
-)
+// Choices lists the eigensolvers.
+func (Solver) Choices() []string {
+	return []string{string(SolverAuto), string(SolverDense), string(SolverIterative)}
+}
 
 // denseLimit is the number of samples up to which SolverAuto uses the dense
 // solver: below it the O(N^3) reduction is cheap.
 const denseLimit = 1000
 
 // KernelPCA is kernel principal component analysis with scikit-learn's
-// KernelPCA semantics. Set K and Kernel; the other fields have usable zero
-// values.
+// KernelPCA semantics. Start from New, which holds the defaults, and set K.
 type KernelPCA struct {
-	K      int    // number of components; required
-	Kernel Kernel // kernel; see Linear, Poly and RBF
-	Solver string // SolverAuto ("" too), SolverDense or SolverIterative
-	Tol    float64
-	// MaxCycles bounds the restart cycles of the iterative solver; 0 means
-	// DefaultMaxCycles. Tol is its convergence tolerance; 0 means DefaultTol.
-	MaxCycles int
-	Seed      uint64 // seed of the iterative solver's starting block
+	K      int    `param:"k" doc:"number of components (required)"`
+	Kernel Kernel `param:",inline"` // kernel, degree, gamma, coef0; see Linear, Poly and RBF
+	Solver Solver `param:"solver" doc:"eigensolver: auto (dense up to 1000 samples), dense (LAPACK) or iterative (block Lanczos, for k << n)"`
+	// Tol and MaxCycles control the iterative solver only.
+	Tol       float64 `param:"tol" doc:"iterative solver: converged when ||K a - lambda a|| <= tol lambda_1"`
+	MaxCycles int     `param:"max_cycles" doc:"iterative solver: restart cycles before giving up with an error"`
+	Seed      uint64  `param:"seed" doc:"seed of the iterative solver's random starting block"`
 
 	kernel    Kernel     // resolved (gamma set)
 	x         *mat.Dense // training rows, for Transform
@@ -55,16 +58,61 @@ type KernelPCA struct {
 	alphas    *mat.Dense // N x m unit eigenvectors
 	proj      *mat.Dense // N x m: alpha_j / sqrt(lambda_j)
 	embedding *mat.Dense // N x m: alpha_j sqrt(lambda_j)
-	solver    string
+	solver    Solver
 	cycles    int
+}
+
+// New returns kernel PCA with scikit-learn's KernelPCA defaults: the linear
+// kernel, degree 3, gamma 1/n_features (0: automatic) and coef0 1 for the
+// poly and rbf kernels, and eigen_solver 'auto' (dense for small problems).
+// K has no default (scikit-learn's n_components=None keeps every non-zero
+// component, which is N - 1 for large N): set it. The iterative solver's
+// tolerance 1e-10 (relative residual) and 200 restart cycles are this
+// package's own (scikit-learn's ARPACK solver has other parameters).
+func New() *KernelPCA {
+	return &KernelPCA{
+		Kernel: Kernel{Name: KernelLinear, Degree: 3, Coef0: 1},
+		Solver: SolverAuto, Tol: 1e-10, MaxCycles: 200,
+	}
+}
+
+// Validate checks the parameters without data.
+func (kp *KernelPCA) Validate() error {
+	if kp.K < 1 {
+		return fmt.Errorf("kpca: k = %d: give k, the number of components (at least 1)", kp.K)
+	}
+	if err := kp.Kernel.Validate(); err != nil {
+		return fmt.Errorf("kpca: %w", err)
+	}
+	switch {
+	case !slices.Contains(kp.Solver.Choices(), string(kp.Solver)):
+		return fmt.Errorf("kpca: unknown solver %q: use auto, dense or iterative", kp.Solver)
+	case !(kp.Tol > 0) || math.IsInf(kp.Tol, 0):
+		return fmt.Errorf("kpca: tol = %v: want a positive relative residual, e.g. 1e-10 (New sets it)", kp.Tol)
+	case kp.MaxCycles < 1:
+		return fmt.Errorf("kpca: max_cycles = %d: want a positive number of restart cycles, e.g. 200 (New sets it)", kp.MaxCycles)
+	}
+	return nil
 }
 
 // Fit computes the kernel matrix of the rows of X, centers it in feature
 // space and takes its K leading eigenpairs (journal Appendix E, Figure 6).
 // y is ignored; X is not modified. Fit refuses, with an estimate, a kernel
-// matrix that does not fit in the available memory.
-func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
+// matrix that does not fit in the available memory. On error the estimator
+// keeps the previous fit, if any.
+func (kp *KernelPCA) Fit(X *mat.Dense, y []int) error {
+	return kp.FitContext(context.Background(), X, y)
+}
+
+// FitContext is Fit stopping with ctx's error when ctx is canceled: it
+// checks ctx before forming the kernel matrix, before the eigensolver and,
+// with the iterative solver, before every block product with the kernel
+// matrix (the dense solver, one LAPACK call, is not interrupted).
+func (kp *KernelPCA) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 	if err := kp.Validate(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	n, d := X.Dims()
@@ -85,14 +133,6 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 	if err := checkMemory(n, want, solver); err != nil {
 		return err
 	}
-	tol, maxCycles := kp.Tol, kp.MaxCycles
-	if tol == 0 {
-		tol = DefaultTol
-	}
-	if maxCycles == 0 {
-		maxCycles = DefaultMaxCycles
-	}
-
 	k := kp.Kernel.resolved(d)
 	x := mat.DenseCopyOf(X)
 	raw := x.RawMatrix()
@@ -104,6 +144,9 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 		return fmt.Errorf("kpca: kernel %s overflows float64 on this data; rescale X (e.g. --preprocess standardize) or lower gamma", k)
 	}
 	K := mat.NewSymDense(n, a)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 
 	var vals []float64
 	var vecs *mat.Dense
@@ -117,9 +160,12 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 			blas64.Implementation().Dgemm(blas.NoTrans, blas.NoTrans, rows, n, n, 1, src, n, a, n, 0, dst, n)
 		}
 		b, p := blockSizes(want)
-		vals, vecs, cycles, err = linalg.TopEigen(n, want, mul, linalg.LanczosOptions{Block: b, Basis: p, Tol: tol, MaxCycles: maxCycles, Rand: rng})
+		vals, vecs, cycles, err = linalg.TopEigenContext(ctx, n, want, mul, linalg.LanczosOptions{Block: b, Basis: p, Tol: kp.Tol, MaxCycles: kp.MaxCycles, Rand: rng})
 	}
 	if err != nil {
+		if isContextErr(err) {
+			return err // ctx's error, as it is
+		}
 		return fmt.Errorf("kpca: %w", err)
 	}
 	for j, v := range vals {
@@ -134,7 +180,7 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 	// iterative solver's tolerance.
 	zero := float64(n) * 0x1p-52 * vals[0]
 	if solver == SolverIterative {
-		zero = math.Max(zero, tol*vals[0])
+		zero = math.Max(zero, kp.Tol*vals[0])
 	}
 	if vals[kp.K-1] <= zero {
 		r := 0
@@ -167,30 +213,17 @@ func (kp *KernelPCA) Fit(X *mat.Dense, _ []int) error {
 	return nil
 }
 
-// Validate checks the parameters without data.
-func (kp *KernelPCA) Validate() error {
-	if err := kp.Kernel.Validate(); err != nil {
-		return fmt.Errorf("kpca: %w", err)
-	}
-	switch kp.Solver {
-	case "", SolverAuto, SolverDense, SolverIterative:
-	default:
-		return fmt.Errorf("kpca: unknown solver %q: use auto, dense or iterative", kp.Solver)
-	}
-	switch {
-	case kp.K < 1:
-		return fmt.Errorf("kpca: k must be at least 1 (the number of components), got %d", kp.K)
-	case !(kp.Tol >= 0) || kp.MaxCycles < 0:
-		return fmt.Errorf("kpca: tol and max_cycles must be non-negative")
-	}
-	return nil
+// isContextErr reports whether err is a context's error (what ctx.Err
+// returns once ctx is done).
+func isContextErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
-func (kp *KernelPCA) chooseSolver(n, want int) (string, error) {
+func (kp *KernelPCA) chooseSolver(n, want int) (Solver, error) {
 	b, p := blockSizes(want)
 	small := n <= denseLimit || n < p+b
 	switch kp.Solver {
-	case "", SolverAuto:
+	case SolverAuto:
 		if small {
 			return SolverDense, nil
 		}
@@ -219,7 +252,7 @@ func blockSizes(k int) (b, p int) {
 // matrixCopies returns how many n x n float64 matrices Fit holds at once
 // with the solver: the kernel matrix, plus the dense eigensolver's working
 // copy (LAPACK) or copy and eigenvector matrix (pure-Go gonum).
-func matrixCopies(solver string) int {
+func matrixCopies(solver Solver) int {
 	switch {
 	case solver != SolverDense:
 		return 1
@@ -231,7 +264,7 @@ func matrixCopies(solver string) int {
 
 // checkMemory refuses a fit whose n x n matrices would not fit in the
 // available memory, before anything is allocated.
-func checkMemory(n, want int, solver string) error {
+func checkMemory(n, want int, solver Solver) error {
 	avail, ok := memory.Available()
 	if !ok {
 		return nil
@@ -289,7 +322,7 @@ func (kp *KernelPCA) Trace() []float64 {
 // Report returns the kernel (gamma resolved), the eigensolver used and, for
 // the iterative one, its restart cycles.
 func (kp *KernelPCA) Report() map[string]any {
-	r := map[string]any{"kernel": kp.kernel.String(), "solver": kp.solver}
+	r := map[string]any{"kernel": kp.kernel.String(), "solver": string(kp.solver)}
 	if kp.solver == SolverIterative {
 		r["cycles"] = kp.cycles
 	}

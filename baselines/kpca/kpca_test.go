@@ -1,9 +1,11 @@
 package kpca
 
 import (
-	"github.com/gsbench/gsbench/internal/memory"
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,9 +13,21 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/pca"
+	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
+
+// model returns New() with k components, the kernel and, unless empty, the
+// solver.
+func model(k int, kern Kernel, solver Solver) *KernelPCA {
+	kp := New()
+	kp.K, kp.Kernel = k, kern
+	if solver != "" {
+		kp.Solver = solver
+	}
+	return kp
+}
 
 func randDense(rng *rand.Rand, n, d int) *mat.Dense {
 	X := mat.NewDense(n, d, nil)
@@ -37,8 +51,8 @@ func TestEigenvaluesReference(t *testing.T) {
 		{"breast-cancer", []string{"6501.0418", "2981.1617", "1663.9038"}},
 	} {
 		X := realdata.Load(t, tc.data, preprocess.Standardize).X
-		for _, solver := range []string{SolverDense, SolverIterative} {
-			kp := &KernelPCA{K: 3, Kernel: Poly(3, 0, 1), Solver: solver}
+		for _, solver := range []Solver{SolverDense, SolverIterative} {
+			kp := model(3, Poly(3, 0, 1), solver)
 			if err := kp.Fit(X, nil); err != nil {
 				t.Fatalf("%s %s: %v", tc.data, solver, err)
 			}
@@ -75,8 +89,9 @@ func TestSolversAgree(t *testing.T) {
 		{"linear rank 6", X2, Linear(), 6},
 		{"poly2 duplicated features", X2, Poly(2, 0.1, 1), 15},
 	} {
-		dense := &KernelPCA{K: tc.m, Kernel: tc.k, Solver: SolverDense}
-		iter := &KernelPCA{K: tc.m, Kernel: tc.k, Solver: SolverIterative, Seed: 3}
+		dense := model(tc.m, tc.k, SolverDense)
+		iter := model(tc.m, tc.k, SolverIterative)
+		iter.Seed = 3
 		if err := dense.Fit(tc.X, nil); err != nil {
 			t.Fatalf("%s dense: %v", tc.name, err)
 		}
@@ -118,7 +133,7 @@ func TestSolversAgree(t *testing.T) {
 func TestTransformTraining(t *testing.T) {
 	X := realdata.Load(t, "wine", preprocess.Standardize).X
 	for _, k := range []Kernel{Poly(3, 0, 1), RBF(0), Linear(), Poly(2, 0.5, 0)} {
-		kp := &KernelPCA{K: 5, Kernel: k}
+		kp := model(5, k, "")
 		if _, err := kp.Transform(X); err == nil {
 			t.Error("Transform before Fit accepted")
 		}
@@ -159,7 +174,7 @@ func TestTransformTraining(t *testing.T) {
 func TestLinearIsPCA(t *testing.T) {
 	X := realdata.Load(t, "breast-cancer", preprocess.Standardize).X
 	n, _ := X.Dims()
-	kp := &KernelPCA{K: 4, Kernel: Linear()}
+	kp := model(4, Linear(), "")
 	p := &pca.PCA{K: 4, Ddof: 1}
 	if err := kp.Fit(X, nil); err != nil {
 		t.Fatal(err)
@@ -191,32 +206,34 @@ func TestErrors(t *testing.T) {
 	nan.Set(3, 2, math.NaN())
 	for _, tc := range []struct {
 		name string
-		kp   KernelPCA
+		kp   *KernelPCA
 		X    *mat.Dense
 		want string
 	}{
-		{"no k", KernelPCA{Kernel: Linear()}, X, "k must be at least 1"},
-		{"no kernel", KernelPCA{K: 2}, X, "no kernel"},
-		{"bad kernel", KernelPCA{K: 2, Kernel: Kernel{Name: "sigmoid"}}, X, "unknown kernel"},
-		{"degree 0", KernelPCA{K: 2, Kernel: Poly(0, 0, 1)}, X, "degree >= 1"},
-		{"negative gamma", KernelPCA{K: 2, Kernel: RBF(-1)}, X, "gamma"},
-		{"bad solver", KernelPCA{K: 2, Kernel: Linear(), Solver: "arpack"}, X, "unknown solver"},
-		{"k above rank", KernelPCA{K: 4, Kernel: Linear()}, X, "rank 3"},
-		{"k above rank, iterative", KernelPCA{K: 4, Kernel: Linear(), Solver: SolverIterative}, X, "rank 3"},
-		{"k above n-1", KernelPCA{K: 40, Kernel: RBF(0)}, X, "at most 39"},
-		{"identical samples", KernelPCA{K: 1, Kernel: RBF(0)}, same, "zero"},
-		{"nan", KernelPCA{K: 1, Kernel: RBF(0)}, nan, "X[3][2]"},
-		{"one sample", KernelPCA{K: 1, Kernel: Linear()}, mat.NewDense(1, 2, []float64{1, 2}), "at least 2 samples"},
-		{"iterative too small", KernelPCA{K: 20, Kernel: RBF(0), Solver: SolverIterative}, X, "solver dense"},
-		{"overflow", KernelPCA{K: 1, Kernel: Poly(300, 1, 1)}, mat.NewDense(3, 1, []float64{1e3, 2e3, 3e3}), "overflows"},
+		{"no k", model(0, Linear(), ""), X, "give k"},
+		{"no kernel", model(2, Kernel{}, ""), X, "no kernel"},
+		{"bad kernel", model(2, Kernel{Name: "sigmoid"}, ""), X, "unknown kernel"},
+		{"degree 0", model(2, Poly(0, 0, 1), ""), X, "degree >= 1"},
+		{"negative gamma", model(2, RBF(-1), ""), X, "gamma"},
+		{"bad solver", model(2, Linear(), "arpack"), X, "unknown solver"},
+		{"k above rank", model(4, Linear(), ""), X, "rank 3"},
+		{"k above rank, iterative", model(4, Linear(), SolverIterative), X, "rank 3"},
+		{"k above n-1", model(40, RBF(0), ""), X, "at most 39"},
+		{"identical samples", model(1, RBF(0), ""), same, "zero"},
+		{"nan", model(1, RBF(0), ""), nan, "X[3][2]"},
+		{"one sample", model(1, Linear(), ""), mat.NewDense(1, 2, []float64{1, 2}), "at least 2 samples"},
+		{"iterative too small", model(20, RBF(0), SolverIterative), X, "solver dense"},
+		{"overflow", model(1, Poly(300, 1, 1), ""), mat.NewDense(3, 1, []float64{1e3, 2e3, 3e3}), "overflows"},
+		{"tol 0", func() *KernelPCA { kp := model(2, Linear(), ""); kp.Tol = 0; return kp }(), X, "tol = 0"},
+		{"max_cycles 0", func() *KernelPCA { kp := model(2, Linear(), ""); kp.MaxCycles = 0; return kp }(), X, "max_cycles = 0"},
+		{"literal without solver", &KernelPCA{K: 2, Kernel: Linear(), Tol: 1e-10, MaxCycles: 10}, X, `unknown solver ""`},
 	} {
-		kp := tc.kp
-		err := kp.Fit(tc.X, nil)
+		err := tc.kp.Fit(tc.X, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want it to mention %q", tc.name, err, tc.want)
 		}
 	}
-	kp := &KernelPCA{K: 2, Kernel: RBF(0)}
+	kp := model(2, RBF(0), "")
 	if err := kp.Fit(X, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +247,7 @@ func TestErrors(t *testing.T) {
 func TestMemoryRefused(t *testing.T) {
 	defer func(old int64) { memory.Limit = old }(memory.Limit)
 	memory.Limit = 1 << 30 // a 1 GiB machine
-	kp := &KernelPCA{K: 20, Kernel: Poly(3, 0, 1)}
+	kp := model(20, Poly(3, 0, 1), "")
 	// 60000 x 1 rows of zeros: only the shape matters, Fit must stop before
 	// building anything.
 	X := mat.NewDense(60000, 1, nil)
@@ -244,4 +261,64 @@ func TestMemoryRefused(t *testing.T) {
 		}
 	}
 	t.Log(err)
+}
+
+// countdown is a context whose Err reports context.Canceled from its
+// (n+1)-th call on, and counts the calls: a deterministic cancellation at
+// any check of FitContext.
+type countdown struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdown) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A canceled context stops FitContext at its next check (before the
+// kernel matrix, before the eigensolver, before every block product of the
+// iterative solver) with ctx's error, and the estimator keeps its previous
+// fit (or stays unfitted).
+func TestFitContextCanceled(t *testing.T) {
+	X := randDense(rand.New(rand.NewPCG(8, 8)), 400, 5)
+	full := &countdown{Context: context.Background(), n: math.MaxInt}
+	ref := model(6, RBF(0), SolverIterative)
+	if err := ref.FitContext(full, X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if full.calls < 5 {
+		t.Fatalf("only %d context checks in a fit of %d cycles", full.calls, ref.Report()["cycles"])
+	}
+	prev := model(2, Linear(), SolverIterative)
+	if err := prev.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(prev.Eigenvalues())
+	for _, n := range []int{0, 1, 2, 3, full.calls / 2, full.calls - 1} {
+		fresh := model(6, RBF(0), SolverIterative)
+		ctx := &countdown{Context: context.Background(), n: n}
+		if err := fresh.FitContext(ctx, X, nil); !errors.Is(err, context.Canceled) {
+			t.Fatalf("canceled at check %d: error %v", n+1, err)
+		}
+		if ctx.calls != n+1 {
+			t.Errorf("canceled at check %d: %d checks, want it to stop at the first canceled one", n+1, ctx.calls)
+		}
+		if fresh.Eigenvalues() != nil || fresh.Embedding() != nil || fresh.Trace() != nil {
+			t.Errorf("canceled at check %d: a half-fitted model", n+1)
+		}
+		if _, err := fresh.Transform(X); err == nil {
+			t.Errorf("canceled at check %d: Transform accepted", n+1)
+		}
+		prev.Kernel, prev.K = RBF(0), 6
+		if err := prev.FitContext(&countdown{Context: context.Background(), n: n}, X, nil); !errors.Is(err, context.Canceled) {
+			t.Fatalf("refit canceled at check %d: error %v", n+1, err)
+		}
+		if !slices.Equal(prev.Eigenvalues(), want) || prev.Report()["kernel"] != "linear" {
+			t.Errorf("refit canceled at check %d: the previous fit was changed", n+1)
+		}
+	}
 }

@@ -19,7 +19,8 @@ func BenchmarkFit7291x256(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		l := &LPP{K: 20}
+		l := New()
+		l.K = 20
 		if err := l.Fit(X, nil); err != nil {
 			b.Fatal(err)
 		}

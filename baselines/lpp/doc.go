@@ -16,8 +16,13 @@
 // for the smallest eigenvalues lambda, normalized a^T X^T D X a = 1. The
 // symmetric-definite problem is solved through the eigendecomposition of
 // X^T D X: directions of zero variance are dropped (asking for more
-// components than the rank of X is an error) and a small ridge,
-// DefaultRidge times its largest eigenvalue, is added for stability.
+// components than the rank of X is an error) and a small ridge, Ridge times
+// its largest eigenvalue (1e-10 by default, 0 for none as lpproj), is added
+// for stability.
+//
+// Parameters and defaults (New) are those of lpproj's
+// LocalityPreservingProjection: K 2 (n_components), NNeighbors 5, Weight
+// adjacency, WeightWidth 1; the ridge is this package's own.
 //
 // Unlike lpproj, Fit centers X with its column means (and Transform new
 // rows with the same means). X^T L X does not change, and on centered data,

@@ -20,7 +20,8 @@ func Example() {
 		y := float64(i/13) + 0.05*math.Sin(float64(i))
 		X.SetRow(i, []float64{x, y})
 	}
-	l := &lpp.LPP{K: 1, Neighbors: 3}
+	l := lpp.New() // lpproj's defaults
+	l.K, l.NNeighbors = 1, 3
 	if err := l.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return

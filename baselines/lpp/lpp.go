@@ -3,6 +3,7 @@ package lpp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
@@ -14,31 +15,26 @@ import (
 	"github.com/gsbench/gsbench/internal/par"
 )
 
-// Edge weights.
+// Weight is the edge weight of the neighbour graph.
+type Weight string
+
+// The edge weights (lpproj's names).
 const (
-	Adjacency = "adjacency" // 1 on every edge (lpproj's default)
-	Heat      = "heat"      // exp(-||x_i - x_j||^2 / width^2) (lpproj's 'heat')
+	Adjacency Weight = "adjacency" // 1 on every edge (lpproj's default)
+	Heat      Weight = "heat"      // exp(-||x_i - x_j||^2 / weight_width^2) (lpproj's 'heat')
 )
 
-// Defaults: lpproj's LocalityPreservingProjection.
-const (
-	DefaultNeighbors = 5   // n_neighbors, the point itself included
-	DefaultWidth     = 1.0 // weight_width
-	// DefaultRidge is the ridge added to X^T D X, relative to its largest
-	// eigenvalue.
-	DefaultRidge = 1e-10
-)
+// Choices lists the edge weights.
+func (Weight) Choices() []string { return []string{string(Adjacency), string(Heat)} }
 
-// LPP is Locality Preserving Projections. Zero values of the fields other
-// than K mean lpproj's defaults.
+// LPP is Locality Preserving Projections. Start from New, which holds
+// lpproj's defaults.
 type LPP struct {
-	K         int     // number of components; required
-	Neighbors int     // k-nearest-neighbour graph, the point itself included; 0 means 5
-	Weight    string  // Adjacency ("" too) or Heat
-	Width     float64 // heat-kernel width; 0 means 1
-	// Ridge, relative to the largest eigenvalue of X^T D X, is added to
-	// it; 0 means DefaultRidge, negative means none.
-	Ridge float64
+	K           int     `param:"k" doc:"number of components (lpproj's n_components)"`
+	NNeighbors  int     `param:"n_neighbors" doc:"neighbours of each point in the graph, the point itself included (as lpproj)"`
+	Weight      Weight  `param:"weight" doc:"edge weights: adjacency (1) or heat (exp(-||x_i - x_j||^2 / weight_width^2))"`
+	WeightWidth float64 `param:"weight_width" doc:"width of the heat kernel"`
+	Ridge       float64 `param:"ridge" doc:"ridge added to X^T D X, relative to its largest eigenvalue; 0 for none"`
 
 	mean        []float64
 	components  *mat.Dense // d x m
@@ -48,13 +44,40 @@ type LPP struct {
 	offDiagonal float64
 }
 
+// New returns LPP with the defaults of lpproj's
+// LocalityPreservingProjection: n_components 2, n_neighbors 5 (the point
+// itself included), adjacency weights and weight_width 1 (used by heat
+// weights only); and a ridge of 1e-10 times the largest eigenvalue of
+// X^T D X, this package's own safeguard for nearly singular X^T D X (lpproj
+// has none: ridge 0).
+func New() *LPP {
+	return &LPP{K: 2, NNeighbors: 5, Weight: Adjacency, WeightWidth: 1, Ridge: 1e-10}
+}
+
+// Validate checks the parameters without data.
+func (l *LPP) Validate() error {
+	switch {
+	case l.K < 1:
+		return fmt.Errorf("lpp: k = %d: want at least 1 (the number of components)", l.K)
+	case l.NNeighbors < 2:
+		return fmt.Errorf("lpp: n_neighbors = %d: the graph needs at least 2 (each point and one neighbour)", l.NNeighbors)
+	case !slices.Contains(l.Weight.Choices(), string(l.Weight)):
+		return fmt.Errorf("lpp: unknown weight %q: use adjacency or heat", l.Weight)
+	case !(l.WeightWidth > 0) || math.IsInf(l.WeightWidth, 0):
+		return fmt.Errorf("lpp: weight_width = %v: want a positive finite heat-kernel width", l.WeightWidth)
+	case !(l.Ridge >= 0) || math.IsInf(l.Ridge, 0):
+		return fmt.Errorf("lpp: ridge = %v: want a non-negative finite number (0: no ridge)", l.Ridge)
+	}
+	return nil
+}
+
 // Fit computes the projections of the n x d matrix X. y is ignored; X is
-// not modified.
+// not modified. On error the estimator keeps the previous fit, if any.
 func (l *LPP) Fit(X *mat.Dense, _ []int) error {
-	nb, weight, width, ridge, err := l.resolve()
-	if err != nil {
+	if err := l.Validate(); err != nil {
 		return err
 	}
+	nb := l.NNeighbors
 	n, d := X.Dims()
 	switch {
 	case l.K > d:
@@ -72,15 +95,15 @@ func (l *LPP) Fit(X *mat.Dense, _ []int) error {
 	// the neighbours besides the point and writes the heat kernel as
 	// exp(-d^2 / (2 t^2)), so width = sqrt(2) t.
 	opt := graph.Options{NNeighbors: nb - 1, Weight: graph.Binary, SelfLoops: true}
-	if weight == Heat {
-		opt.Weight, opt.T = graph.HeatKernel, width/math.Sqrt2
+	if l.Weight == Heat {
+		opt.Weight, opt.T = graph.HeatKernel, l.WeightWidth/math.Sqrt2
 	}
 	W, err := graph.Affinity(xc, opt)
 	if err != nil {
 		return fmt.Errorf("lpp: %w", err)
 	}
-	l.offDiagonal = W.OffDiagonalFraction()
-	if l.offDiagonal == 0 {
+	offDiagonal := W.OffDiagonalFraction()
+	if offDiagonal == 0 {
 		return fmt.Errorf("lpp: every edge weight of the neighbour graph is 0 (the heat kernel underflows at these distances): raise weight_width or use adjacency weights")
 	}
 	A, B := laplacianForms(xc, W)
@@ -108,7 +131,7 @@ func (l *LPP) Fit(X *mat.Dense, _ []int) error {
 	}
 	P := mat.NewDense(d, r, nil) // U S^-1/2 on the kept directions
 	for j := 0; j < r; j++ {
-		f := 1 / math.Sqrt(s[j]+ridge*s[0])
+		f := 1 / math.Sqrt(s[j]+l.Ridge*s[0])
 		for i := 0; i < d; i++ {
 			P.Set(i, j, U.At(i, j)*f)
 		}
@@ -128,60 +151,24 @@ func (l *LPP) Fit(X *mat.Dense, _ []int) error {
 	}
 	C := mat.NewDense(d, l.K, nil)
 	C.Mul(P, V)
-	l.eigenvalues = make([]float64, l.K)
+	eigenvalues := make([]float64, l.K)
 	col := make([]float64, d)
-	for j := range l.eigenvalues {
-		l.eigenvalues[j] = math.Max(-vals[j], 0) // A is positive semidefinite
+	for j := range eigenvalues {
+		eigenvalues[j] = math.Max(-vals[j], 0) // A is positive semidefinite
 		mat.Col(col, j, C)
 		linalg.FlipSign(col)
 		C.SetCol(j, col)
 	}
 	var Z mat.Dense
 	Z.Mul(xc, C)
-	l.variances = make([]float64, l.K)
-	for j := range l.variances {
+	variances := make([]float64, l.K)
+	for j := range variances {
 		z := mat.Col(nil, j, &Z)
-		l.variances[j] = floats.Dot(z, z) / float64(n)
+		variances[j] = floats.Dot(z, z) / float64(n)
 	}
-	l.mean, l.components, l.rank = mean, C, r
+	l.mean, l.components, l.eigenvalues, l.variances = mean, C, eigenvalues, variances
+	l.rank, l.offDiagonal = r, offDiagonal
 	return nil
-}
-
-// Validate checks the parameters without data.
-func (l *LPP) Validate() error {
-	_, _, _, _, err := l.resolve()
-	return err
-}
-
-// resolve returns the parameters with their defaults, or an error.
-func (l *LPP) resolve() (nb int, weight string, width, ridge float64, err error) {
-	nb, weight, width, ridge = l.Neighbors, l.Weight, l.Width, l.Ridge
-	if nb == 0 {
-		nb = DefaultNeighbors
-	}
-	if weight == "" {
-		weight = Adjacency
-	}
-	if width == 0 {
-		width = DefaultWidth
-	}
-	if ridge == 0 {
-		ridge = DefaultRidge
-	}
-	ridge = math.Max(ridge, 0)
-	switch {
-	case l.K < 1:
-		err = fmt.Errorf("lpp: k must be at least 1 (the number of components), got %d", l.K)
-	case nb < 2:
-		err = fmt.Errorf("lpp: n_neighbors = %d: the graph needs at least 2 (each point and one neighbour)", nb)
-	case weight != Adjacency && weight != Heat:
-		err = fmt.Errorf("lpp: unknown weight %q: use adjacency or heat", weight)
-	case !(width > 0) || math.IsInf(width, 0):
-		err = fmt.Errorf("lpp: weight_width must be positive and finite, got %g", width)
-	case math.IsNaN(ridge) || math.IsInf(ridge, 0):
-		err = fmt.Errorf("lpp: ridge must be finite, got %g", l.Ridge)
-	}
-	return
 }
 
 // laplacianForms returns A = X^T L X and B = X^T D X for the centered n x d

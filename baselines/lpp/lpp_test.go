@@ -11,6 +11,13 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// model returns New() changed by set.
+func model(set func(l *LPP)) *LPP {
+	l := New()
+	set(l)
+	return l
+}
+
 // clusters returns two Gaussian clusters of n points each in 10 dimensions
 // (unit variance), their centres 8 apart along a random direction, and the
 // labels.
@@ -72,10 +79,14 @@ func twoMeans1D(z []float64) []int {
 // first LPP direction separates them: 1-D 2-means on the projection is
 // 100 % correct.
 func TestSeparatesClusters(t *testing.T) {
-	for _, tc := range []LPP{{K: 1}, {K: 2, Weight: Heat, Width: 3}, {K: 3, Neighbors: 10}} {
+	for _, set := range []func(l *LPP){
+		func(l *LPP) { l.K = 1 },
+		func(l *LPP) { l.K, l.Weight, l.WeightWidth = 2, Heat, 3 },
+		func(l *LPP) { l.K, l.NNeighbors = 3, 10 },
+	} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			X, y := clusters(seed, 150)
-			l := tc
+			l := model(set)
 			if err := l.Fit(X, nil); err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +102,7 @@ func TestSeparatesClusters(t *testing.T) {
 				}
 			}
 			if agree != len(y) && agree != 0 {
-				t.Errorf("%+v seed %d: 2-means on the first projection matches %d of %d labels", tc, seed, max(agree, len(y)-agree), len(y))
+				t.Errorf("%+v seed %d: 2-means on the first projection matches %d of %d labels", *l, seed, max(agree, len(y)-agree), len(y))
 			}
 		}
 	}
@@ -167,22 +178,20 @@ func referenceProblem(X *mat.Dense, nb int, heat bool, width float64) (A, B *mat
 func TestGeneralizedEigenproblem(t *testing.T) {
 	X, _ := clusters(4, 100)
 	for _, tc := range []struct {
-		l     LPP
+		l     *LPP
 		heat  bool
 		width float64
+		norm  float64 // tolerance on a^T B a = 1
 	}{
-		{LPP{K: 4}, false, 1},
-		{LPP{K: 10, Neighbors: 7, Weight: Heat, Width: 4}, true, 4},
+		{model(func(l *LPP) { l.K = 4 }), false, 1, 1e-6},
+		{model(func(l *LPP) { l.K, l.NNeighbors, l.Weight, l.WeightWidth = 10, 7, Heat, 4 }), true, 4, 1e-6},
+		{model(func(l *LPP) { l.K, l.Ridge = 6, 0 }), false, 1, 1e-12}, // ridge 0: no ridge, exact normalization
 	} {
 		l := tc.l
 		if err := l.Fit(X, nil); err != nil {
 			t.Fatal(err)
 		}
-		nb := l.Neighbors
-		if nb == 0 {
-			nb = DefaultNeighbors
-		}
-		A, B := referenceProblem(X, nb, tc.heat, tc.width)
+		A, B := referenceProblem(X, l.NNeighbors, tc.heat, tc.width)
 		normA := mat.Norm(A, 2)
 		C := l.Components()
 		_, m := C.Dims()
@@ -195,10 +204,10 @@ func TestGeneralizedEigenproblem(t *testing.T) {
 			var r mat.VecDense
 			r.AddScaledVec(&Aa, -lambda, &Ba)
 			if res := mat.Norm(&r, 2); res > 1e-8*normA {
-				t.Errorf("%+v: pair %d: ||A a - lambda B a|| = %.3g > 1e-8 ||A|| = %.3g", tc.l, j, res, 1e-8*normA)
+				t.Errorf("%+v: pair %d: ||A a - lambda B a|| = %.3g > 1e-8 ||A|| = %.3g", *tc.l, j, res, 1e-8*normA)
 			}
-			if aba := mat.Dot(a, &Ba); math.Abs(aba-1) > 1e-6 {
-				t.Errorf("%+v: pair %d: a^T B a = %.9f, want 1", tc.l, j, aba)
+			if aba := mat.Dot(a, &Ba); math.Abs(aba-1) > tc.norm {
+				t.Errorf("%+v: pair %d: a^T B a = %.9f, want 1", *tc.l, j, aba)
 			}
 		}
 		// Independent route to the eigenvalues.
@@ -227,7 +236,7 @@ func TestGeneralizedEigenproblem(t *testing.T) {
 		want := es.Values(nil) // increasing
 		for j, got := range l.Eigenvalues() {
 			if math.Abs(got-want[j]) > 1e-8*math.Max(want[9], 1e-300) {
-				t.Errorf("%+v: eigenvalue %d = %.12g, Cholesky route gives %.12g", tc.l, j, got, want[j])
+				t.Errorf("%+v: eigenvalue %d = %.12g, Cholesky route gives %.12g", *tc.l, j, got, want[j])
 			}
 		}
 		if !slices.IsSorted(l.Eigenvalues()) {
@@ -239,7 +248,7 @@ func TestGeneralizedEigenproblem(t *testing.T) {
 func TestTransformAndDegenerate(t *testing.T) {
 	X, _ := clusters(5, 60)
 	before := mat.DenseCopyOf(X)
-	l := &LPP{K: 3}
+	l := model(func(l *LPP) { l.K = 3 })
 	if _, err := l.Transform(X); err == nil {
 		t.Error("Transform before Fit accepted")
 	}
@@ -270,31 +279,33 @@ func TestTransformAndDegenerate(t *testing.T) {
 		a, b, c := rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
 		low.SetRow(i, []float64{a, b, c, a + b, 7})
 	}
-	ok := &LPP{K: 3}
+	ok := model(func(l *LPP) { l.K = 3 })
 	if err := ok.Fit(low, nil); err != nil {
 		t.Errorf("k = rank: %v", err)
 	}
 	nan := mat.DenseCopyOf(X)
 	nan.Set(2, 4, math.Inf(-1))
 	for _, tc := range []struct {
-		l    LPP
+		l    *LPP
 		X    *mat.Dense
 		want string
 	}{
-		{LPP{K: 4}, low, "rank 3"},
-		{LPP{}, X, "at least 1"},
-		{LPP{K: 11}, X, "only 10 features"},
-		{LPP{K: 1, Neighbors: 1}, X, "at least 2"},
-		{LPP{K: 1, Neighbors: 200}, X, "only 120 samples"},
-		{LPP{K: 1, Weight: "cosine"}, X, "unknown weight"},
-		{LPP{K: 1, Width: -1}, X, "weight_width"},
-		{LPP{K: 1, Weight: Heat, Width: 1e-3}, X, "underflows"},
-		{LPP{K: 1}, nan, "X[2][4]"},
-		{LPP{K: 1}, mat.NewDense(6, 2, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}), "constant"},
+		{model(func(l *LPP) { l.K = 4 }), low, "rank 3"},
+		{model(func(l *LPP) { l.K = 0 }), X, "at least 1"},
+		{model(func(l *LPP) { l.K = 11 }), X, "only 10 features"},
+		{model(func(l *LPP) { l.K = 1; l.NNeighbors = 1 }), X, "at least 2"},
+		{model(func(l *LPP) { l.K = 1; l.NNeighbors = 200 }), X, "only 120 samples"},
+		{model(func(l *LPP) { l.K = 1; l.Weight = "cosine" }), X, "unknown weight"},
+		{model(func(l *LPP) { l.K = 1; l.WeightWidth = -1 }), X, "weight_width"},
+		{model(func(l *LPP) { l.K = 1; l.Weight = Heat; l.WeightWidth = 1e-3 }), X, "underflows"},
+		{model(func(l *LPP) { l.K = 1 }), nan, "X[2][4]"},
+		{model(func(l *LPP) { l.K = 1 }), mat.NewDense(6, 2, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}), "constant"},
+		{model(func(l *LPP) { l.Ridge = -1 }), X, "ridge = -1"},
+		{model(func(l *LPP) { l.Ridge = math.Inf(1) }), X, "ridge = +Inf"},
+		{&LPP{K: 2, NNeighbors: 5, WeightWidth: 1}, X, `unknown weight ""`}, // a literal must set every parameter
 	} {
-		l := tc.l
-		if err := l.Fit(tc.X, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%+v: error %v, want it to mention %q", tc.l, err, tc.want)
+		if err := tc.l.Fit(tc.X, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want it to mention %q", *tc.l, err, tc.want)
 		}
 	}
 }

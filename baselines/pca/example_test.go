@@ -18,7 +18,8 @@ func Example() {
 		0.8, -0.6,
 		-0.8, 0.6,
 	})
-	p := &pca.PCA{K: 1, Ddof: 1}
+	p := pca.New() // scikit-learn's defaults: divisor n - 1
+	p.K = 1
 	if err := p.Fit(X, nil); err != nil {
 		fmt.Println(err)
 		return

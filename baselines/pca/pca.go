@@ -14,18 +14,19 @@ import (
 // Why Fit stopped adding components.
 const (
 	StopCount     = "count"     // K components were extracted
-	StopThreshold = "threshold" // the next eigenvalue was <= Eps2
+	StopThreshold = "threshold" // the next eigenvalue was <= eps2
 	StopRank      = "rank"      // the remaining directions have no variance
 	StopAll       = "all"       // every direction was extracted
 )
 
-// PCA is principal component analysis. The zero value with K or Eps2 set is
-// ready to use; with neither, Fit keeps every direction of non-zero variance
-// (scikit-learn's n_components=None).
+// PCA is principal component analysis. Start from New, which holds the
+// defaults; a literal must set Ddof (its zero value, the population
+// covariance, is used as given).
 type PCA struct {
-	K    int     // when > 0, extract exactly K components
-	Eps2 float64 // when K == 0, stop at the first eigenvalue <= Eps2
-	Ddof int     // covariance divisor n - Ddof: 1 as scikit-learn's explained_variance_, 0 as GFR
+	K    int     `param:"k" doc:"extract exactly k components instead of using the threshold"`
+	Eps2 float64 `param:"eps2" doc:"threshold epsilon^2: stop at the first eigenvalue <= eps2 (the residual variance, as GFR; used when k = 0); 0 keeps every direction of non-zero variance (scikit-learn's n_components=None)"`
+	Eps  float64 `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
+	Ddof int     `param:"ddof" doc:"covariance divisor n - ddof: 1 as scikit-learn's explained_variance_, 0 as GFR (the PCA row of journal Table II)"`
 
 	mean       []float64
 	components *mat.Dense // d x m
@@ -35,10 +36,43 @@ type PCA struct {
 	stop       string
 }
 
+// New returns PCA with the defaults: every direction of non-zero variance
+// (no count, no threshold: scikit-learn's n_components=None) and the
+// covariance divisor n - 1 of scikit-learn's explained_variance_.
+func New() *PCA { return &PCA{Ddof: 1} }
+
+// Validate checks the parameters without data.
+func (p *PCA) Validate() error {
+	_, err := p.threshold()
+	return err
+}
+
+// threshold checks the parameters and returns the threshold epsilon^2
+// (journal Table II: the PCA row stops, as GFR, at the first eigenvalue
+// <= eps2).
+func (p *PCA) threshold() (float64, error) {
+	switch {
+	case p.K < 0:
+		return 0, fmt.Errorf("pca: k = %d: want a non-negative number of components (0: use the threshold)", p.K)
+	case !(p.Eps2 >= 0) || !(p.Eps >= 0) || math.IsInf(p.Eps2, 0) || math.IsInf(p.Eps, 0):
+		return 0, fmt.Errorf("pca: eps2 = %v, eps = %v: a threshold must be non-negative and finite", p.Eps2, p.Eps)
+	case p.Eps2 > 0 && p.Eps > 0:
+		return 0, fmt.Errorf("pca: give eps2 or eps, not both")
+	case p.Ddof < 0:
+		return 0, fmt.Errorf("pca: ddof = %d: want a non-negative covariance divisor offset (1 as scikit-learn, 0 as GFR)", p.Ddof)
+	}
+	if p.Eps > 0 {
+		return p.Eps * p.Eps, nil
+	}
+	return p.Eps2, nil
+}
+
 // Fit computes the principal components of the n x d matrix X (rows are
-// samples). y is ignored. X is not modified.
+// samples). y is ignored. X is not modified; on error the estimator keeps
+// the previous fit, if any.
 func (p *PCA) Fit(X *mat.Dense, _ []int) error {
-	if err := p.Validate(); err != nil {
+	eps2, err := p.threshold()
+	if err != nil {
 		return err
 	}
 	n, d := X.Dims()
@@ -64,14 +98,12 @@ func (p *PCA) Fit(X *mat.Dense, _ []int) error {
 	if math.IsInf(total, 0) || math.IsNaN(total) {
 		return fmt.Errorf("pca: the variance of X overflows float64; rescale the data (e.g. --preprocess standardize)")
 	}
-	p.mean, p.total, p.stop = mean, total, ""
-	p.components, p.trace, p.m = &mat.Dense{}, nil, 0
 	if total == 0 {
 		// Every column is constant: there is no direction to extract.
 		if p.K > 0 {
 			return fmt.Errorf("pca: k = %d components requested, but every column of X is constant (rank 0)", p.K)
 		}
-		p.trace, p.stop = []float64{0}, StopRank
+		p.mean, p.total, p.components, p.trace, p.m, p.stop = mean, total, &mat.Dense{}, []float64{0}, 0, StopRank
 		return nil
 	}
 
@@ -90,6 +122,7 @@ func (p *PCA) Fit(X *mat.Dense, _ []int) error {
 	// the corresponding directions carry no variance.
 	zero := float64(max(n, d)) * 0x1p-52 * vals[0]
 	m := 0
+	var stop string
 	switch {
 	case p.K > 0:
 		if vals[p.K-1] <= zero {
@@ -99,33 +132,25 @@ func (p *PCA) Fit(X *mat.Dense, _ []int) error {
 			}
 			return fmt.Errorf("pca: k = %d components requested, but X has rank %d (only %d directions of non-zero variance); ask for at most %d", p.K, r, r, r)
 		}
-		m, p.stop = p.K, StopCount
+		m, stop = p.K, StopCount
 	default:
-		for m < d && vals[m] > p.Eps2 && vals[m] > zero {
+		for m < d && vals[m] > eps2 && vals[m] > zero {
 			m++
 		}
 		switch {
 		case m == d:
-			p.stop = StopAll
-		case vals[m] > p.Eps2:
-			p.stop = StopRank
+			stop = StopAll
+		case vals[m] > eps2:
+			stop = StopRank
 		default:
-			p.stop = StopThreshold
+			stop = StopThreshold
 		}
 	}
-	p.m = m
-	p.trace = vals[:min(m+1, len(vals))]
+	components := &mat.Dense{}
 	if m > 0 {
-		p.components = mat.DenseCopyOf(vecs.Slice(0, d, 0, m))
+		components = mat.DenseCopyOf(vecs.Slice(0, d, 0, m))
 	}
-	return nil
-}
-
-// Validate checks the parameters without data.
-func (p *PCA) Validate() error {
-	if p.K < 0 || !(p.Eps2 >= 0) || p.Ddof < 0 {
-		return fmt.Errorf("pca: k (%d), eps2 (%g) and ddof (%d) must be non-negative", p.K, p.Eps2, p.Ddof)
-	}
+	p.mean, p.total, p.components, p.trace, p.m, p.stop = mean, total, components, vals[:min(m+1, len(vals))], m, stop
 	return nil
 }
 

@@ -3,6 +3,7 @@ package pca
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -302,5 +303,59 @@ func TestDegenerate(t *testing.T) {
 		if r, c := Z.Dims(); r != tc.X.RawMatrix().Rows || c != tc.m {
 			t.Errorf("%s: Transform gives %d x %d", tc.name, r, c)
 		}
+	}
+}
+
+// New holds scikit-learn's defaults: with no count and no threshold every
+// direction of non-zero variance is kept (n_components=None), and eps is
+// the threshold written as epsilon: eps = 0.4 is eps2 = 0.16.
+func TestDefaultsAndEps(t *testing.T) {
+	X := realdata.Load(t, "wine", preprocess.Standardize).X
+	p := New()
+	if err := p.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	ev := p.ExplainedVariance()
+	if len(ev) != 13 || p.Report()["stop"] != StopAll {
+		t.Fatalf("New(): %d components, stop %v; want all 13", len(ev), p.Report()["stop"])
+	}
+	want := 0
+	for want < len(ev) && ev[want] > 0.16 {
+		want++
+	}
+	byEps, byEps2 := New(), New()
+	byEps.Eps, byEps2.Eps2 = 0.4, 0.4*0.4
+	for _, q := range []*PCA{byEps, byEps2} {
+		if err := q.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(byEps.ExplainedVariance()) != want || !slices.Equal(byEps.Trace(), byEps2.Trace()) {
+		t.Errorf("eps 0.4: trace %v; eps2 0.16: trace %v; want %d components", byEps.Trace(), byEps2.Trace(), want)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		p    PCA
+		want string
+	}{
+		{PCA{K: -1, Ddof: 1}, "k = -1"},
+		{PCA{Eps2: -0.1}, "non-negative"},
+		{PCA{Eps: math.NaN()}, "non-negative"},
+		{PCA{Eps2: math.Inf(1)}, "finite"},
+		{PCA{Eps: 0.3, Eps2: 0.1}, "not both"},
+		{PCA{Ddof: -1}, "ddof"},
+	} {
+		err := tc.p.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want it to mention %q", tc.p, err, tc.want)
+		}
+		if err := tc.p.Fit(mat.NewDense(3, 2, []float64{1, 2, 3, 4, 5, 7}), nil); err == nil {
+			t.Errorf("%+v: Fit accepted it", tc.p)
+		}
+	}
+	if err := New().Validate(); err != nil {
+		t.Errorf("New(): %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"runtime"
 	"testing"
 
@@ -40,12 +41,12 @@ func BenchmarkKNNMNIST(b *testing.B) {
 	ds := realdata.Load(b, "mnist", preprocess.None)
 	b.Run("exact", func(b *testing.B) {
 		for b.Loop() {
-			exactKNN(ds.X, 15, runtime.GOMAXPROCS(0))
+			exactKNN(context.Background(), ds.X, 15, runtime.GOMAXPROCS(0))
 		}
 	})
 	b.Run("nndescent", func(b *testing.B) {
 		for b.Loop() {
-			nnDescent(ds.X, 15, 1, runtime.GOMAXPROCS(0))
+			nnDescent(context.Background(), ds.X, 15, 1, runtime.GOMAXPROCS(0))
 		}
 	})
 }

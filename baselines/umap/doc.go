@@ -25,6 +25,15 @@
 //     samples per positive one, learning rate 1 decaying linearly, n_epochs
 //     500 up to 10000 points and 200 beyond.
 //
+// Parameters and defaults (New) are umap-learn's: K 2 (n_components),
+// NNeighbors 15, MinDist 0.1, Spread 1, NEpochs 0 (automatic: 500 up to
+// 10000 points, 200 beyond, n_epochs=None), LearningRate 1,
+// NegativeSampleRate 5, RepulsionStrength 1, LocalConnectivity 1, Init
+// spectral. FitContext stops with the context's error between the tiles of
+// the exact neighbour search, the blocks of NN-descent, the products of the
+// sparse eigensolver and the epochs of the optimisation; a canceled fit
+// leaves the estimator as it was.
+//
 // Transform places new points as umap-learn does (initialised from their
 // training neighbours' embedding, then optimised with the training
 // embedding fixed).

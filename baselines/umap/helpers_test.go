@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -16,7 +17,7 @@ import (
 // knnTable is exactKNN, failing the test on an error.
 func knnTable(t testing.TB, X *mat.Dense, k, workers int) *graph.Neighbors {
 	t.Helper()
-	nb, err := exactKNN(X, k, workers)
+	nb, err := exactKNN(context.Background(), X, k, workers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -110,8 +111,11 @@ func (h *knnHeaps) sorted(i int) ([]int32, []float64) {
 // k-1 nearest other rows from the exact search graph.KNN, with exact
 // Euclidean distances. A table from new points to the training set
 // (Transform, graph.KNNQuery) has no such entry.
-func exactKNN(X *mat.Dense, k, workers int) (*graph.Neighbors, error) {
-	found, err := graph.KNN(X, k-1, graph.KNNOptions{Workers: workers})
+func exactKNN(ctx context.Context, X *mat.Dense, k, workers int) (*graph.Neighbors, error) {
+	found, err := graph.KNNContext(ctx, X, k-1, graph.KNNOptions{Workers: workers})
+	if isContextErr(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("umap: %w", err)
 	}

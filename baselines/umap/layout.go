@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"math/bits"
 	"math/rand/v2"
 
@@ -65,8 +66,9 @@ func epochsPerSample(w []float64) []float64 {
 // alpha (1 - (n-1) / epochs) at epoch n >= 1.
 //
 // The descent is serial (umap-learn with a fixed random_state is too): the
-// result depends on the seed only, never on the number of workers.
-func (l *layout) run(rng *rand.PCG) {
+// result depends on the seed only, never on the number of workers. run
+// stops with ctx's error when ctx is canceled, checked before every epoch.
+func (l *layout) run(ctx context.Context, rng *rand.PCG) error {
 	m := len(l.from)
 	dim := l.dim
 	a, b := l.a, l.b
@@ -86,6 +88,9 @@ func (l *layout) run(rng *rand.PCG) {
 	}
 	alpha := l.alpha
 	for n := 0; n < l.epochs; n++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		fn := float64(n)
 		for e := 0; e < m; e++ {
 			if next[e] > fn {
@@ -130,4 +135,5 @@ func (l *layout) run(rng *rand.PCG) {
 		}
 		alpha = l.alpha * (1 - fn/float64(l.epochs)) // umap-learn: epoch n+1 uses alpha0 (1 - n/epochs)
 	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -26,8 +27,9 @@ import (
 // hash of (seed, iteration, point, candidate) as priority, and the updates
 // proposed by a block of points are computed in parallel but applied in a
 // fixed order (a heap's final content does not depend on that order anyway;
-// see knnHeaps).
-func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors, int) {
+// see knnHeaps). It stops with ctx's error when ctx is canceled, checked
+// before every block of the local join.
+func nnDescent(ctx context.Context, X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors, int, error) {
 	n, _ := X.Dims()
 	raw := X.RawMatrix()
 	row := func(i int32) []float64 { return raw.Data[int(i)*raw.Stride : int(i)*raw.Stride+raw.Cols] }
@@ -93,6 +95,9 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors,
 		// Local join, block by block: distances in parallel, updates in order.
 		changes := 0
 		for b0 := 0; b0 < n; b0 += block {
+			if err := ctx.Err(); err != nil {
+				return nil, iter, err
+			}
 			b1 := min(b0+block, n)
 			par.Chunks(b1-b0, chunk, workers, func(c, lo, hi int) {
 				out := bufs[c][:0]
@@ -132,7 +137,7 @@ func nnDescent(X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors,
 			break
 		}
 	}
-	return finish(h, raw, workers), iter
+	return finish(h, raw, workers), iter, nil
 }
 
 // candidates holds, per point, at most m candidate indices: those with the

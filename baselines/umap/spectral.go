@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -44,11 +45,11 @@ type spectralInfo struct {
 // embedding of their affinities exp(-d^2)) or, when there are at most 2 dim
 // components, at +-e_1, +-e_2, ...; components too small for a spectral
 // layout (fewer than 2 dim points) are placed uniformly at random.
-func spectralLayout(g *graph.Sparse, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) ([]float64, spectralInfo, error) {
+func spectralLayout(ctx context.Context, g *graph.Sparse, dim int, X *mat.Dense, rng *rand.Rand, seed uint64) ([]float64, spectralInfo, error) {
 	labels, nc := connectedComponents(g)
 	info := spectralInfo{components: nc, converged: true}
 	if nc == 1 {
-		emb, it, conv, err := spectralConnected(g, dim, seed)
+		emb, it, conv, err := spectralConnected(ctx, g, dim, seed)
 		info.iterations, info.converged = it, conv
 		return emb, info, err
 	}
@@ -75,7 +76,10 @@ func spectralLayout(g *graph.Sparse, dim int, X *mat.Dense, rng *rand.Rand, seed
 			var err error
 			var it int
 			var conv bool
-			sub, it, conv, err = spectralConnected(subgraph(g, idx), dim, seed+uint64(c))
+			sub, it, conv, err = spectralConnected(ctx, subgraph(g, idx), dim, seed+uint64(c))
+			if isContextErr(err) {
+				return nil, info, err
+			}
 			if err != nil {
 				sub = nil
 			}
@@ -189,7 +193,7 @@ func componentLayout(X *mat.Dense, labels []int, nc, dim int, rng *rand.Rand) []
 
 // spectralConnected embeds a connected graph. It returns the number of
 // sparse-solver cycles (0 for the dense solver) and whether it converged.
-func spectralConnected(g *graph.Sparse, dim int, seed uint64) ([]float64, int, bool, error) {
+func spectralConnected(ctx context.Context, g *graph.Sparse, dim int, seed uint64) ([]float64, int, bool, error) {
 	n := g.N
 	if n <= dim+1 {
 		return nil, 0, false, fmt.Errorf("umap: %d points are too few for a %d-dimensional spectral layout", n, dim)
@@ -199,7 +203,7 @@ func spectralConnected(g *graph.Sparse, dim int, seed uint64) ([]float64, int, b
 		emb, err := denseTopEigen(M, dim)
 		return emb, 0, err == nil, err
 	}
-	return sparseTopEigen(M, dim, v0, seed, eigTol)
+	return sparseTopEigen(ctx, M, dim, v0, seed, eigTol)
 }
 
 // normalizedAdjacency returns M = D^-1/2 W D^-1/2 for the graph W with
@@ -267,8 +271,9 @@ const (
 // nev plus max(nev, 10) vectors to speed convergence; the caller uses the
 // dense solver when 4 blocks would not fit in n. It also returns the number
 // of restart cycles and whether every wanted pair met tol within
-// eigMaxCycles (the Ritz vectors are returned either way).
-func sparseTopEigen(M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool, error) {
+// eigMaxCycles (the Ritz vectors are returned either way). It stops with
+// ctx's error when ctx is canceled.
+func sparseTopEigen(ctx context.Context, M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool, error) {
 	n := M.N
 	mul := func(dst, src []float64, rows int) {
 		// dst = src M = (M src^T)^T, M being symmetric.
@@ -276,10 +281,13 @@ func sparseTopEigen(M *graph.Sparse, nev int, v0 []float64, seed uint64, tol flo
 		mat.NewDense(rows, n, dst).Copy(Y.T())
 	}
 	bs := blockSize(nev)
-	_, vecs, cycles, err := linalg.TopEigen(n, nev, mul, linalg.LanczosOptions{
+	_, vecs, cycles, err := linalg.TopEigenContext(ctx, n, nev, mul, linalg.LanczosOptions{
 		Block: bs, Basis: eigBlocks * bs, Tol: tol, MaxCycles: eigMaxCycles,
 		Deflate: v0, Rand: rand.New(rand.NewPCG(seed, 2)),
 	})
+	if isContextErr(err) {
+		return nil, cycles, false, err
+	}
 	if err != nil && !errors.Is(err, linalg.ErrNotConverged) {
 		return nil, cycles, false, fmt.Errorf("umap: %w", err)
 	}

@@ -1,6 +1,7 @@
 package umap
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -143,8 +144,14 @@ func TestNNDescent(t *testing.T) {
 	X, _ := blobs(10, 400, 12, 3, 3)
 	const k = 15
 	exact := knnTable(t, X, k, 2)
-	approx, iters := nnDescent(X, k, 7, 1)
-	approx2, _ := nnDescent(X, k, 7, 3)
+	approx, iters, err := nnDescent(context.Background(), X, k, 7, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	approx2, _, err := nnDescent(context.Background(), X, k, 7, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !slices.Equal(approx.Index, approx2.Index) {
 		t.Fatal("NN-descent result depends on the worker count")
 	}
@@ -279,7 +286,7 @@ func TestSparseEigen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sparse, cycles, conv, err := sparseTopEigen(M, dim, v0, 1, 1e-9)
+		sparse, cycles, conv, err := sparseTopEigen(context.Background(), M, dim, v0, 1, 1e-9)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -349,7 +356,9 @@ func TestLayoutGradient(t *testing.T) {
 	head := append(slices.Clone(x), y...)
 	l := &layout{head: head, tail: head, dim: 3, from: []int{0}, to: []int{1},
 		epochsPerSample: []float64{1}, nTail: 2, a: a, b: b, gamma: 1, alpha: 0.01, negativeRate: 0, epochs: 2, moveOther: true}
-	l.run(rand.NewPCG(1, 1))
+	if err := l.run(context.Background(), rand.NewPCG(1, 1)); err != nil {
+		t.Fatal(err)
+	}
 	loss := func(p []float64) float64 {
 		d2 := rowmajor.SqDist(p[:3], p[3:])
 		return math.Log(1 + a*math.Pow(d2, b))

@@ -1,10 +1,13 @@
 package umap
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -27,23 +30,50 @@ const (
 	streamTransform = 6
 )
 
+// Init is the initial layout of the embedding.
+type Init string
+
+// The initial layouts (umap-learn's names).
+const (
+	InitSpectral Init = "spectral" // normalized Laplacian eigenmaps (umap-learn's default)
+	InitRandom   Init = "random"   // uniform on [-10, 10]^K
+)
+
+// Choices lists the initial layouts.
+func (Init) Choices() []string { return []string{string(InitSpectral), string(InitRandom)} }
+
+// KNN is the neighbour search.
+type KNN string
+
+// The neighbour searches.
+const (
+	KNNAuto      KNN = "auto"      // exact up to ExactKNNLimit points, NN-descent beyond
+	KNNExact     KNN = "exact"     // exact search (graph.KNN)
+	KNNNNDescent KNN = "nndescent" // nearest-neighbour descent, as pynndescent
+)
+
+// Choices lists the neighbour searches.
+func (KNN) Choices() []string {
+	return []string{string(KNNAuto), string(KNNExact), string(KNNNNDescent)}
+}
+
 // UMAP is Uniform Manifold Approximation and Projection (McInnes, Healy &
 // Melville 2018) with Euclidean input and output metrics. Create it with New,
 // which sets umap-learn's defaults, change fields as needed, then call Fit.
 type UMAP struct {
-	K                  int     // output dimension (umap-learn's n_components)
-	NNeighbors         int     // neighbourhood size, the point itself included
-	MinDist            float64 // effective minimum distance between embedded points, 0 <= MinDist <= Spread
-	Spread             float64 // effective scale of embedded points
-	NEpochs            int     // optimisation epochs; 0: 500 up to 10000 points, 200 beyond
-	LearningRate       float64 // initial SGD learning rate (alpha)
-	NegativeSampleRate int     // negative samples per positive sample
-	RepulsionStrength  float64 // weight gamma of the negative samples
-	LocalConnectivity  float64 // neighbours assumed connected at distance rho_i
-	Init               string  // "spectral" or "random"
-	KNN                string  // "auto", "exact" or "nndescent"
-	Seed               uint64
-	Workers            int // goroutines for the neighbour search; 0: GOMAXPROCS. Results do not depend on it.
+	K                  int     `param:"k" doc:"output dimension (umap-learn's n_components)"`
+	NNeighbors         int     `param:"n_neighbors" doc:"size of the local neighbourhood, the point itself included"`
+	MinDist            float64 `param:"min_dist" doc:"effective minimum distance between embedded points, in [0, spread]"`
+	Spread             float64 `param:"spread" doc:"effective scale of the embedded points"`
+	NEpochs            int     `param:"n_epochs" auto:"500 up to 10000 samples, 200 beyond (umap-learn's n_epochs=None)" doc:"optimisation epochs; 0: automatic"`
+	LearningRate       float64 `param:"learning_rate" doc:"initial SGD learning rate, decayed linearly to 0"`
+	NegativeSampleRate int     `param:"negative_sample_rate" doc:"negative samples per positive edge sample"`
+	RepulsionStrength  float64 `param:"repulsion_strength" doc:"weight of the negative samples (gamma)"`
+	LocalConnectivity  float64 `param:"local_connectivity" doc:"nearest neighbours assumed connected (rho_i is the distance to this one)"`
+	Init               Init    `param:"init" doc:"initial layout: spectral (normalized Laplacian eigenmaps) or random"`
+	KNN                KNN     `param:"knn" doc:"neighbour search: auto (exact up to 100000 samples, NN-descent beyond), exact or nndescent"`
+	Seed               uint64  `param:"seed" doc:"random seed; results do not depend on the number of threads"`
+	Workers            int     // goroutines for the neighbour search; 0: GOMAXPROCS. Results do not depend on it.
 
 	x         *mat.Dense // training data (kept by reference for Transform)
 	embedding *mat.Dense
@@ -53,49 +83,53 @@ type UMAP struct {
 	report    map[string]any
 }
 
-// New returns a UMAP with the defaults of umap-learn (version 0.5): 2
-// output dimensions, n_neighbors 15, min_dist 0.1, spread 1, n_epochs
-// chosen by data size, learning_rate 1, negative_sample_rate 5,
-// repulsion_strength 1, local_connectivity 1, spectral initialisation.
+// New returns a UMAP with the defaults of umap-learn's UMAP class (version
+// 0.5): n_components 2, n_neighbors 15, min_dist 0.1, spread 1, n_epochs
+// None (0 here: chosen by data size), learning_rate 1,
+// negative_sample_rate 5, repulsion_strength 1, local_connectivity 1 and
+// init 'spectral'; the neighbour search is exact up to ExactKNNLimit points
+// (umap-learn switches to pynndescent beyond 4096) and the seed 0
+// (umap-learn's random_state=None is not reproducible).
 func New() *UMAP {
 	return &UMAP{
 		K: 2, NNeighbors: 15, MinDist: 0.1, Spread: 1, LearningRate: 1,
 		NegativeSampleRate: 5, RepulsionStrength: 1, LocalConnectivity: 1,
-		Init: "spectral", KNN: "auto",
+		Init: InitSpectral, KNN: KNNAuto,
 	}
 }
 
 // Validate reports the first invalid parameter, if any (Fit calls it).
 func (u *UMAP) Validate() error {
-	if err := u.validate(); err != nil {
-		return err
-	}
-	_, _, err := FindAB(u.Spread, u.MinDist)
+	_, _, err := u.check()
 	return err
 }
 
-func (u *UMAP) validate() error {
+// check validates the parameters and returns the curve parameters a, b.
+func (u *UMAP) check() (a, b float64, err error) {
 	switch {
 	case u.K < 1:
-		return fmt.Errorf("umap: k (output dimension) must be at least 1, got %d", u.K)
+		err = fmt.Errorf("umap: k = %d: the output dimension must be at least 1", u.K)
 	case u.NNeighbors < 2:
-		return fmt.Errorf("umap: n_neighbors must be at least 2, got %d", u.NNeighbors)
+		err = fmt.Errorf("umap: n_neighbors = %d: want at least 2 (the point itself and a neighbour)", u.NNeighbors)
 	case u.NEpochs < 0:
-		return fmt.Errorf("umap: n_epochs must be non-negative (0 picks 200 or 500), got %d", u.NEpochs)
+		err = fmt.Errorf("umap: n_epochs = %d: want a positive number of epochs, or 0 for 200 or 500 by data size", u.NEpochs)
 	case !(u.LearningRate > 0) || math.IsInf(u.LearningRate, 0):
-		return fmt.Errorf("umap: learning_rate must be positive, got %v", u.LearningRate)
+		err = fmt.Errorf("umap: learning_rate = %v: want a positive finite number", u.LearningRate)
 	case u.NegativeSampleRate < 0:
-		return fmt.Errorf("umap: negative_sample_rate must be non-negative, got %d", u.NegativeSampleRate)
+		err = fmt.Errorf("umap: negative_sample_rate = %d: want a non-negative number", u.NegativeSampleRate)
 	case !(u.RepulsionStrength >= 0) || math.IsInf(u.RepulsionStrength, 0):
-		return fmt.Errorf("umap: repulsion_strength must be non-negative, got %v", u.RepulsionStrength)
+		err = fmt.Errorf("umap: repulsion_strength = %v: want a non-negative finite number", u.RepulsionStrength)
 	case !(u.LocalConnectivity >= 0) || math.IsInf(u.LocalConnectivity, 0):
-		return fmt.Errorf("umap: local_connectivity must be non-negative, got %v", u.LocalConnectivity)
-	case u.Init != "spectral" && u.Init != "random":
-		return fmt.Errorf("umap: init must be spectral or random, got %q", u.Init)
-	case u.KNN != "auto" && u.KNN != "exact" && u.KNN != "nndescent":
-		return fmt.Errorf("umap: knn must be auto, exact or nndescent, got %q", u.KNN)
+		err = fmt.Errorf("umap: local_connectivity = %v: want a non-negative finite number", u.LocalConnectivity)
+	case !slices.Contains(u.Init.Choices(), string(u.Init)):
+		err = fmt.Errorf("umap: init = %q: want spectral or random", u.Init)
+	case !slices.Contains(u.KNN.Choices(), string(u.KNN)):
+		err = fmt.Errorf("umap: knn = %q: want auto, exact or nndescent", u.KNN)
 	}
-	return nil
+	if err != nil {
+		return 0, 0, err
+	}
+	return FindAB(u.Spread, u.MinDist)
 }
 
 func (u *UMAP) workers() int {
@@ -106,7 +140,8 @@ func (u *UMAP) workers() int {
 }
 
 // Fit embeds the rows of X (n x d). y is ignored. X is not modified, but it
-// is kept by reference for Transform: do not change it afterwards.
+// is kept by reference for Transform: do not change it afterwards. On error
+// the estimator keeps the previous fit, if any.
 //
 // Stages: k-nearest neighbours (exact, or NN-descent beyond ExactKNNLimit
 // points), smooth-kNN calibration, fuzzy union, pruning of edges lighter than
@@ -114,11 +149,16 @@ func (u *UMAP) workers() int {
 // [-10, 10] with N(0, 1e-4) noise, and SGD with negative sampling. With
 // n <= NNeighbors every point is a neighbour of every other (umap-learn uses
 // n - 1 neighbours then). A single point embeds at the origin.
-func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
-	if err := u.validate(); err != nil {
-		return err
-	}
-	a, b, err := FindAB(u.Spread, u.MinDist)
+func (u *UMAP) Fit(X *mat.Dense, y []int) error {
+	return u.FitContext(context.Background(), X, y)
+}
+
+// FitContext is Fit stopping with ctx's error when ctx is canceled: it
+// checks ctx between the stages, between the tiles of the exact neighbour
+// search and the rounds of NN-descent, between the block products of the
+// sparse spectral eigensolver, and between the epochs of the optimisation.
+func (u *UMAP) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
+	a, b, err := u.check()
 	if err != nil {
 		return err
 	}
@@ -129,32 +169,40 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 	if err := linalg.CheckFinite("umap", X); err != nil {
 		return err
 	}
-	u.x, u.a, u.b = X, a, b
-	u.k = min(u.NNeighbors, n)
-	u.epochs = u.NEpochs
-	if u.epochs == 0 {
-		u.epochs = defaultEpochs(n)
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	rep := map[string]any{"a": a, "b": b, "n_neighbors": u.k, "n_epochs": u.epochs}
-	u.report = rep
+	k := min(u.NNeighbors, n)
+	epochs := u.NEpochs
+	if epochs == 0 {
+		epochs = defaultEpochs(n) // umap-learn's n_epochs=None
+	}
+	rep := map[string]any{"a": a, "b": b, "n_neighbors": k, "n_epochs": epochs}
 	if n == 1 {
-		u.embedding = mat.NewDense(1, u.K, nil)
 		rep["init"] = "none (one point)"
+		u.x, u.a, u.b, u.k, u.epochs, u.report = X, a, b, k, epochs, rep
+		u.embedding = mat.NewDense(1, u.K, nil)
 		return nil
 	}
 	workers := u.workers()
 
 	// 1. Neighbours.
 	var nb *graph.Neighbors
-	if u.KNN == "nndescent" || (u.KNN == "auto" && n > ExactKNNLimit) {
+	if u.KNN == KNNNNDescent || (u.KNN == KNNAuto && n > ExactKNNLimit) {
 		var iters int
-		nb, iters = nnDescent(X, u.k, u.Seed^streamNNDescent<<56, workers)
+		nb, iters, err = nnDescent(ctx, X, k, u.Seed^streamNNDescent<<56, workers)
+		if err != nil {
+			return err
+		}
 		rep["knn"], rep["nndescent_iterations"] = "nndescent", iters
 	} else {
-		if nb, err = exactKNN(X, u.k, workers); err != nil {
+		if nb, err = exactKNN(ctx, X, k, workers); err != nil {
 			return err
 		}
 		rep["knn"] = "exact"
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 
 	// 2-3. Local fuzzy sets and their union.
@@ -163,18 +211,24 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 
 	// 4. Prune edges that would be sampled less than once
 	// (umap-learn's simplicial_set_embedding).
-	g = prune(g, u.epochs, defaultEpochs(n))
+	g = prune(g, epochs, defaultEpochs(n))
 	rep["edges"] = g.NNZ() / 2
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 
 	// 5. Initial layout.
 	rng := rand.New(rand.NewPCG(u.Seed, streamInit))
 	var emb []float64
 	init := "random"
-	if u.Init == "spectral" {
+	if u.Init == InitSpectral {
 		var info spectralInfo
-		emb, info, err = spectralLayout(g, u.K, X, rng, u.Seed)
+		emb, info, err = spectralLayout(ctx, g, u.K, X, rng, u.Seed)
 		rep["components"] = info.components
-		if err == nil {
+		switch {
+		case isContextErr(err):
+			return err
+		case err == nil:
 			init = "spectral"
 			if info.components > 1 {
 				init = "spectral (per component)"
@@ -183,7 +237,7 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 				rep["spectral_cycles"], rep["spectral_converged"] = info.iterations, info.converged
 			}
 			noisyScale(emb, rng)
-		} else {
+		default:
 			init = "random (spectral failed: " + err.Error() + ")"
 			emb = nil
 		}
@@ -202,14 +256,23 @@ func (u *UMAP) Fit(X *mat.Dense, _ []int) error {
 		head: emb, tail: emb, dim: u.K, from: from, to: to,
 		epochsPerSample: epochsPerSample(w), nTail: n,
 		a: a, b: b, gamma: u.RepulsionStrength, alpha: u.LearningRate,
-		negativeRate: float64(u.NegativeSampleRate), epochs: u.epochs, moveOther: true,
+		negativeRate: float64(u.NegativeSampleRate), epochs: epochs, moveOther: true,
 	}
-	l.run(rand.NewPCG(u.Seed, streamLayout))
+	if err := l.run(ctx, rand.NewPCG(u.Seed, streamLayout)); err != nil {
+		return err
+	}
 	if err := finiteSlice(emb); err != nil {
 		return fmt.Errorf("umap: optimisation diverged: %v (lower learning_rate)", err)
 	}
+	u.x, u.a, u.b, u.k, u.epochs, u.report = X, a, b, k, epochs, rep
 	u.embedding = mat.NewDense(n, u.K, emb)
 	return nil
+}
+
+// isContextErr reports whether err is a context's error (what ctx.Err
+// returns once ctx is done).
+func isContextErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // defaultEpochs is umap-learn's n_epochs=None choice.
@@ -383,7 +446,11 @@ func (u *UMAP) Transform(X *mat.Dense) (*mat.Dense, error) {
 			a: u.a, b: u.b, gamma: u.RepulsionStrength, alpha: u.LearningRate / 4,
 			negativeRate: float64(u.NegativeSampleRate), epochs: epochs,
 		}
-		l.run(rand.NewPCG(u.Seed, streamTransform))
+		// Transform takes no context: this optimisation is n_epochs / 3
+		// epochs over the new rows' edges only.
+		if err := l.run(context.Background(), rand.NewPCG(u.Seed, streamTransform)); err != nil {
+			return nil, err
+		}
 	}
 	if err := finiteSlice(emb); err != nil {
 		return nil, fmt.Errorf("umap: transform diverged: %v", err)

@@ -1,6 +1,8 @@
 package umap
 
 import (
+	"context"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -50,7 +52,7 @@ func TestDigits(t *testing.T) {
 // of workers; another seed gives another embedding.
 func TestReproducible(t *testing.T) {
 	X, _ := blobs(5, 80, 10, 2, 11)
-	fit := func(seed uint64, workers int, knn string) *mat.Dense {
+	fit := func(seed uint64, workers int, knn KNN) *mat.Dense {
 		u := New()
 		u.Seed, u.Workers, u.KNN, u.NEpochs = seed, workers, knn, 100
 		if err := u.Fit(X, nil); err != nil {
@@ -58,7 +60,7 @@ func TestReproducible(t *testing.T) {
 		}
 		return u.Embedding()
 	}
-	for _, knn := range []string{"exact", "nndescent"} {
+	for _, knn := range []KNN{KNNExact, KNNNNDescent} {
 		a, b := fit(3, 1, knn), fit(3, 4, knn)
 		if !slices.Equal(a.RawMatrix().Data, b.RawMatrix().Data) {
 			t.Errorf("%s: seed 3 with 1 and 4 workers differ", knn)
@@ -206,7 +208,7 @@ func TestDegenerate(t *testing.T) {
 		set  func(u *UMAP)
 		want string
 	}{
-		{func(u *UMAP) { u.K = 0 }, "k (output dimension)"},
+		{func(u *UMAP) { u.K = 0 }, "k = 0"},
 		{func(u *UMAP) { u.NNeighbors = 1 }, "n_neighbors"},
 		{func(u *UMAP) { u.MinDist = 2 }, "min_dist"},
 		{func(u *UMAP) { u.Spread = 0 }, "spread"},
@@ -224,5 +226,73 @@ func TestDegenerate(t *testing.T) {
 	}
 	if _, err := New().Transform(X); err == nil {
 		t.Error("Transform before Fit should fail")
+	}
+}
+
+// countdown is a context whose Err reports context.Canceled from its
+// (n+1)-th call on, and counts the calls: a deterministic cancellation at
+// any check of FitContext.
+type countdown struct {
+	context.Context
+	n, calls int
+}
+
+func (c *countdown) Err() error {
+	c.calls++
+	if c.calls > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A canceled context stops FitContext at its next check (the exact
+// search's tiles, NN-descent's blocks, the sparse eigensolver's products,
+// the epochs) with ctx's error, and the estimator keeps its previous fit
+// (or stays unfitted): cancellation at every third check of a whole fit.
+func TestFitContextCanceled(t *testing.T) {
+	X, _ := blobs(2, 300, 5, 1, 21) // 600 points: the sparse spectral solver
+	for _, knn := range []KNN{KNNExact, KNNNNDescent} {
+		model := func() *UMAP {
+			u := New()
+			u.NEpochs, u.NNeighbors, u.KNN = 10, 8, knn
+			return u
+		}
+		full := &countdown{Context: context.Background(), n: math.MaxInt}
+		ref := model()
+		if err := ref.FitContext(full, X, nil); err != nil {
+			t.Fatal(err)
+		}
+		if ref.Report()["spectral_cycles"] == nil {
+			t.Fatalf("%s: the spectral layout did not use the sparse solver: %v", knn, ref.Report())
+		}
+		prev := model()
+		prev.Seed = 5
+		if err := prev.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		want := prev.Embedding()
+		for n := 0; n < full.calls; n += 3 {
+			fresh := model()
+			ctx := &countdown{Context: context.Background(), n: n}
+			if err := fresh.FitContext(ctx, X, nil); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%s canceled at check %d of %d: error %v", knn, n+1, full.calls, err)
+			}
+			if ctx.calls != n+1 {
+				t.Errorf("%s canceled at check %d: %d checks", knn, n+1, ctx.calls)
+			}
+			if fresh.Embedding() != nil || fresh.Report() != nil {
+				t.Errorf("%s canceled at check %d: a half-fitted model", knn, n+1)
+			}
+			if _, err := fresh.Transform(X); err == nil {
+				t.Errorf("%s canceled at check %d: Transform accepted", knn, n+1)
+			}
+			if err := prev.FitContext(&countdown{Context: context.Background(), n: n}, X, nil); !errors.Is(err, context.Canceled) {
+				t.Fatalf("%s refit canceled at check %d: error %v", knn, n+1, err)
+			}
+			if !mat.Equal(prev.Embedding(), want) {
+				t.Errorf("%s refit canceled at check %d: the previous fit was changed", knn, n+1)
+			}
+		}
+		t.Logf("%s: %d context checks in a fit (%v)", knn, full.calls, ref.Report())
 	}
 }

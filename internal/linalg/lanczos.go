@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -65,6 +66,12 @@ type LanczosOptions struct {
 // wrapping ErrNotConverged but the Ritz pairs reached, when MaxCycles were
 // not enough. Results depend only on the arguments and opt.Rand's state.
 func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptions) ([]float64, *mat.Dense, int, error) {
+	return TopEigenContext(context.Background(), n, k, mul, opt)
+}
+
+// TopEigenContext is TopEigen stopping with ctx's error (and no result) when
+// ctx is canceled: it checks ctx before every block product with A.
+func TopEigenContext(ctx context.Context, n, k int, mul func(dst, src []float64, rows int), opt LanczosOptions) ([]float64, *mat.Dense, int, error) {
 	b := opt.Block
 	if b <= 0 {
 		b = k
@@ -106,7 +113,10 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 
 	// addRows computes A times rows c..c+r-1 of V and the matching rows and
 	// columns of T.
-	addRows := func(c, r int) {
+	addRows := func(c, r int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		mul(AV[c*n:(c+r)*n], V[c*n:(c+r)*n], r)
 		// T[c:c+r, 0:c+r] = V[c:c+r] AV[0:c+r]^T, mirrored to the columns.
 		bl.Dgemm(blas.NoTrans, blas.Trans, r, c+r, n, 1, V[c*n:], n, AV, n, 0, T[c*p:], p)
@@ -121,6 +131,7 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 				T[i*p+j], T[j*p+i] = v, v
 			}
 		}
+		return nil
 	}
 	// ritzVectors returns the first k Ritz pairs with EigenSym's signs.
 	ritzVectors := func(theta []float64) ([]float64, *mat.Dense) {
@@ -138,7 +149,9 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 	if err := orthonormalize(buf, z, b, n, rng); err != nil {
 		return nil, nil, 0, err
 	}
-	addRows(0, b)
+	if err := addRows(0, b); err != nil {
+		return nil, nil, 0, err
+	}
 	c := b
 	res := make([]float64, k)
 	for cycle := 1; ; {
@@ -185,7 +198,9 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 			return nil, nil, cycle, err
 		}
 		if !restart {
-			addRows(c, b)
+			if err := addRows(c, b); err != nil {
+				return nil, nil, cycle, err
+			}
 			c += b
 			continue
 		}
@@ -203,7 +218,9 @@ func TopEigen(n, k int, mul func(dst, src []float64, rows int), opt LanczosOptio
 		for i := 0; i < want; i++ {
 			T[i*p+i] = theta[i]
 		}
-		addRows(want, b)
+		if err := addRows(want, b); err != nil {
+			return nil, nil, cycle, err
+		}
 		c = want + b
 	}
 }

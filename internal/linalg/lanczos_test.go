@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -141,5 +142,34 @@ func TestTopEigenErrors(t *testing.T) {
 	}
 	if _, _, _, err := TopEigen(10, 4, mul, LanczosOptions{}); err == nil || !strings.Contains(err.Error(), "use the dense solver") {
 		t.Errorf("10 x 10, 4 pairs: error %v", err)
+	}
+}
+
+// A canceled context stops TopEigenContext before its next product with A,
+// with ctx's error and no result.
+func TestTopEigenContext(t *testing.T) {
+	const n, k = 300, 5
+	Q := randomOrthogonal(n, rand.New(rand.NewPCG(6, 6)))
+	_, _, mul := spectrumOperator(Q, func(i int) float64 { return 1 / math.Sqrt(float64(i+1)) })
+	for _, after := range []int{0, 1, 7} {
+		ctx, cancel := context.WithCancel(context.Background())
+		products := 0
+		counted := func(dst, src []float64, rows int) {
+			products++
+			if products == after {
+				cancel()
+			}
+			mul(dst, src, rows)
+		}
+		if after == 0 {
+			cancel()
+		}
+		vals, vecs, _, err := TopEigenContext(ctx, n, k, counted, LanczosOptions{Tol: 1e-14, MaxCycles: 1000})
+		if !errors.Is(err, context.Canceled) || vals != nil || vecs != nil {
+			t.Errorf("canceled after %d products: error %v, %d values", after, err, len(vals))
+		}
+		if products != after {
+			t.Errorf("canceled after %d products: %d products done", after, products)
+		}
 	}
 }
