@@ -101,7 +101,8 @@ func (p *Problem) FitSKLearn(y []float64, maxIter int, keepPath bool) (Result, e
 	ld := max(maxFeatures, 1)
 	L := make([]float64, ld*ld) // lower-triangular factor of G_AA, row-major
 	sign := make([]float64, ld)
-	corr := make([]float64, d) // by variable
+	corr := make([]float64, d)  // by position
+	byVar := make([]float64, d) // X'u by variable
 	u := make([]float64, n)
 	nActive := 0
 	drop := false
@@ -216,14 +217,9 @@ func (p *Problem) FitSKLearn(y []float64, maxIter int, keepPath bool) (Result, e
 				}
 				u[i] = s
 			}
+			blas64.Gemv(blas.Trans, 1, p.xc.RawMatrix(), blas64.Vector{N: n, Inc: 1, Data: u}, 0, blas64.Vector{N: d, Inc: 1, Data: byVar})
 			for q := nActive; q < d; q++ {
-				corr[q] = 0
-			}
-			for i := 0; i < n; i++ {
-				x := p.xc.RawRowView(i)
-				for q := nActive; q < d; q++ {
-					corr[q] += x[pos[q]] * u[i]
-				}
+				corr[q] = byVar[pos[q]]
 			}
 		}
 		for q := nActive; q < d; q++ {

@@ -1,8 +1,16 @@
 #!/usr/bin/python3
 """Reference LAR paths from scikit-learn for package lars's TestSKLearn.
 
-Run from the repository root (Debian's python3-sklearn 1.2.1, python3-scipy,
-python3-numpy):
+scikit-feature (for construct_W, which builds the graph of the MCFS
+embedding vectors used as responses) is not installable; its GitHub snapshot
+is unpacked in /tmp/ref first (commit 48cffad4e88ff4b9d2f1c7baffb314d1b3303792
+of jundongl/scikit-feature, e.g. from a bare clone GIT_DIR):
+
+    mkdir -p /tmp/ref && git --git-dir=GIT_DIR archive HEAD skfeature/__init__.py \
+        skfeature/function skfeature/utility | tar x -C /tmp/ref
+
+Then run from the repository root (Debian's python3-sklearn 1.2.1,
+python3-scipy 1.10.1, python3-numpy 1.24.2):
 
     GSBENCH_DATA=/work/shared/datasets /usr/bin/python3 \
         baselines/internal/lars/testdata/make_reference.py \
