@@ -14,13 +14,15 @@ func BenchmarkCOIL20(b *testing.B) {
 	for _, tc := range []struct {
 		name string
 		t    float64
+		lars LARS
 	}{
-		{"t=1", 1},    // the weights underflow: W is nearly the identity
-		{"auto-t", 0}, // t = 0: the mean distance to the neighbours
+		{"t=1", 1, Textbook},    // the weights underflow: W is nearly the identity
+		{"auto-t", 0, Textbook}, // t = 0: the mean distance to the neighbours
+		{"auto-t/sklearn", 0, SKLearn},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := with(func(m *MCFS) { m.K, m.NClusters, m.Graph.T = 100, 20, tc.t }).Fit(X, nil); err != nil {
+				if err := with(func(m *MCFS) { m.K, m.NClusters, m.Graph.T, m.LARS = 100, 20, tc.t, tc.lars }).Fit(X, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -16,11 +16,30 @@ import (
 // DefaultClusters is scikit-feature's default number of eigenvectors.
 const DefaultClusters = 5
 
+// LARS is the least angle regression that solves the sparse regressions.
+type LARS string
+
+// The LARS variants (package doc: "Sparse regression").
+const (
+	// Textbook is LAR of Efron et al. (2004): k variables enter, the active
+	// correlations stay equal; a coefficient may cross zero.
+	Textbook LARS = "textbook"
+	// SKLearn is scikit-learn's lars_path(method="lar") step for step, as
+	// Lars(n_nonzero_coefs=k) in scikit-feature's mcfs runs it: k steps,
+	// where a step after a coefficient crossed zero flips its sign and adds
+	// no variable.
+	SKLearn LARS = "sklearn"
+)
+
+// Choices lists the LARS variants.
+func (LARS) Choices() []string { return []string{string(Textbook), string(SKLearn)} }
+
 // MCFS selects K features by multi-cluster feature selection. Start from
 // New, which holds the defaults.
 type MCFS struct {
-	K         int           `param:"k" doc:"number of features to select, and nonzero LARS coefficients per eigenvector (0 ranks all)"`
+	K         int           `param:"k" doc:"number of features to select, and nonzero LARS coefficients per eigenvector (lars sklearn: LARS steps); 0 ranks all"`
 	NClusters int           `param:"n_clusters" doc:"eigenvectors of the spectral embedding (scikit-feature's default 5; the number of classes is the usual choice)"`
+	LARS      LARS          `param:"lars" doc:"least angle regression: textbook (Efron et al.'s LAR, k variables enter) or sklearn (scikit-learn's Lars(n_nonzero_coefs=k) step for step, as scikit-feature's mcfs: k steps, a coefficient crossing zero flips its sign and costs a step, so fewer than k may enter)"`
 	Graph     graph.Options `param:",inline"` // the affinity graph
 	W         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 
@@ -30,11 +49,16 @@ type MCFS struct {
 	eigenvalues []float64
 	active      []int
 	dropped     int
+	signChanges int
 }
 
 // New returns MCFS with scikit-feature's defaults: 5 clusters on the graph
-// of its construct_W examples (graph.DefaultOptions).
-func New() *MCFS { return &MCFS{NClusters: DefaultClusters, Graph: graph.DefaultOptions()} }
+// of its construct_W examples (graph.DefaultOptions), and textbook LAR (the
+// LAR of the paper's reference, Efron et al.; LARS sklearn reproduces
+// scikit-feature's mcfs).
+func New() *MCFS {
+	return &MCFS{NClusters: DefaultClusters, LARS: Textbook, Graph: graph.DefaultOptions()}
+}
 
 // Validate checks the parameters that do not depend on the data.
 func (m *MCFS) Validate() error {
@@ -43,6 +67,8 @@ func (m *MCFS) Validate() error {
 		return fmt.Errorf("mcfs: k = %d: want 0 (rank all) or a positive number", m.K)
 	case m.NClusters < 1:
 		return fmt.Errorf("mcfs: n_clusters = %d: want a positive number", m.NClusters)
+	case m.LARS != Textbook && m.LARS != SKLearn:
+		return fmt.Errorf("mcfs: lars = %q: want %s or %s", m.LARS, Textbook, SKLearn)
 	}
 	if m.W == nil {
 		if _, err := m.Graph.Resolved(); err != nil {
@@ -82,11 +108,16 @@ func (m *MCFS) Fit(X *mat.Dense, _ []int) error {
 	scores := make([]float64, d)
 	coef := mat.NewDense(d, c, nil)
 	m.active = m.active[:0]
-	m.dropped = 0
+	m.dropped, m.signChanges = 0, 0
 	col := make([]float64, n)
 	for k := 0; k < c; k++ {
 		mat.Col(col, k, Y)
-		res, err := p.Fit(col, m.K)
+		var res lars.Result
+		if m.LARS == SKLearn {
+			res, err = p.FitSKLearn(col, m.K, false)
+		} else {
+			res, err = p.Fit(col, m.K)
+		}
 		if err != nil {
 			return fmt.Errorf("mcfs: %w", err)
 		}
@@ -96,6 +127,7 @@ func (m *MCFS) Fit(X *mat.Dense, _ []int) error {
 		}
 		m.active = append(m.active, len(res.Active))
 		m.dropped += len(res.Dropped)
+		m.signChanges += len(res.SignChanges)
 	}
 	m.scores = scores
 	m.coef = coef
@@ -155,13 +187,18 @@ func (m *MCFS) Scores() []float64 { return m.scores }
 func (m *MCFS) Coefficients() *mat.Dense { return m.coef }
 
 // Report gives the eigenvalues of D^-1/2 W D^-1/2 used (the trivial 1
-// first), the number of active features of each regression, and the number
-// of features LARS dropped as linearly dependent.
+// first), the number of active features of each regression, the number of
+// features LARS dropped as linearly dependent and, for LARS sklearn, the
+// number of sign flips of active coefficients over all regressions.
 func (m *MCFS) Report() map[string]any {
-	return map[string]any{
+	r := map[string]any{
 		"eigenvalues":       m.eigenvalues,
 		"lars_active":       m.active,
 		"lars_dropped":      m.dropped,
 		"embedding_vectors": len(m.active),
 	}
+	if m.LARS == SKLearn {
+		r["lars_sign_changes"] = m.signChanges
+	}
+	return r
 }

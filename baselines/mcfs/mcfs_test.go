@@ -112,21 +112,24 @@ func TestDegenerate(t *testing.T) {
 		v := rng.NormFloat64()
 		X.SetRow(i, []float64{v, 1, v, rng.NormFloat64()}) // constant and duplicated columns
 	}
-	m := New()
-	if err := m.Fit(X, nil); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range m.Scores() {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			t.Fatalf("scores %v", m.Scores())
+	for _, variant := range []LARS{Textbook, SKLearn} {
+		m := with(func(m *MCFS) { m.LARS = variant })
+		if err := m.Fit(X, nil); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if m.Scores()[1] != 0 || m.Selected()[3] != 1 {
-		t.Errorf("constant column: scores %v, ranking %v", m.Scores(), m.Selected())
+		for _, v := range m.Scores() {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("%s: scores %v", variant, m.Scores())
+			}
+		}
+		if m.Scores()[1] != 0 || m.Selected()[3] != 1 {
+			t.Errorf("%s: constant column: scores %v, ranking %v", variant, m.Scores(), m.Selected())
+		}
 	}
 	for _, bad := range []*MCFS{
 		with(func(m *MCFS) { m.NClusters = 40 }), with(func(m *MCFS) { m.NClusters = -1 }),
 		with(func(m *MCFS) { m.NClusters = 0 }), with(func(m *MCFS) { m.K = 5 }),
+		with(func(m *MCFS) { m.LARS = "lasso" }),
 	} {
 		if err := bad.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", bad)

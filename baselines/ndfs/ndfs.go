@@ -25,6 +25,40 @@ const (
 	DefaultTol      = 1e-3
 )
 
+// Laplacian is the graph Laplacian in the term tr(F' L F).
+type Laplacian string
+
+// The Laplacians.
+const (
+	// DMinusW is L = D - S, D = diag(S 1): the paper's Laplacian.
+	DMinusW Laplacian = "d-minus-w"
+	// ScikitFeature is what scikit-feature's ndfs computes as
+	// L = np.array(W.sum(1))[:, 0] - W: numpy broadcasts the row sums d
+	// along the rows, L_ij = d_j - S_ij (1 d' - S, not D - S), and the
+	// symmetrization M = (M + M')/2 makes it (1 d' + d 1')/2 - S.
+	ScikitFeature Laplacian = "scikit-feature"
+)
+
+// Choices lists the Laplacians.
+func (Laplacian) Choices() []string { return []string{string(DMinusW), string(ScikitFeature)} }
+
+// OrthNorm is how the orthogonality term of the reported objective, the one
+// Tol is checked against, measures F'F - I.
+type OrthNorm string
+
+// The measures of F'F - I.
+const (
+	// Squared is (gamma/4) ||F'F - I||_F^2, the term whose gradient the
+	// update of F uses (the paper's objective).
+	Squared OrthNorm = "squared"
+	// Unsquared is (gamma/4) ||F'F - I||_F, scikit-feature's objective
+	// (np.linalg.norm(..., 'fro') without the square).
+	Unsquared OrthNorm = "unsquared"
+)
+
+// Choices lists the measures.
+func (OrthNorm) Choices() []string { return []string{string(Squared), string(Unsquared)} }
+
 // seedStream separates NDFS's random stream from other users of a seed.
 const seedStream = 0x6e646673 // "ndfs"
 
@@ -39,8 +73,14 @@ type NDFS struct {
 	MaxIter   int           `param:"max_iter" doc:"iteration cap"`
 	Tol       float64       `param:"tol" doc:"stop when the objective changes by less than tol"`
 	Seed      uint64        `param:"seed" doc:"seed of the k-means initialization"`
+	Laplacian Laplacian     `param:"laplacian" doc:"graph Laplacian of tr(F'LF): d-minus-w (D - S, the paper's) or scikit-feature (its L = W.sum(1) - W, which numpy broadcasts to L_ij = d_j - S_ij; with orth_norm unsquared this reproduces scikit-feature's ndfs)"`
+	OrthNorm  OrthNorm      `param:"orth_norm" doc:"orthogonality term of the objective that tol stops on: squared ((gamma/4)||F'F - I||_F^2, the paper's) or unsquared ((gamma/4)||F'F - I||_F, scikit-feature's)"`
 	Graph     graph.Options `param:",inline"` // the affinity graph
 	S         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
+
+	// f0, when set, replaces the k-means initialization of F (tests
+	// compare with scikit-feature's ndfs called with the same F0).
+	f0 *mat.Dense
 
 	scores    []float64
 	selected  []int
@@ -53,7 +93,7 @@ type NDFS struct {
 // MCFS and UDFS) and the graph of graph.DefaultOptions.
 func New() *NDFS {
 	return &NDFS{NClusters: DefaultClusters, Alpha: DefaultAlpha, Beta: DefaultBeta, Gamma: DefaultGamma,
-		MaxIter: DefaultMaxIter, Tol: DefaultTol, Graph: graph.DefaultOptions()}
+		MaxIter: DefaultMaxIter, Tol: DefaultTol, Laplacian: DMinusW, OrthNorm: Squared, Graph: graph.DefaultOptions()}
 }
 
 // Validate checks the parameters that do not depend on the data.
@@ -65,6 +105,10 @@ func (m *NDFS) Validate() error {
 		return fmt.Errorf("ndfs: n_clusters = %d: want a positive number", m.NClusters)
 	case m.MaxIter < 1:
 		return fmt.Errorf("ndfs: max_iter = %d: want a positive number", m.MaxIter)
+	case m.Laplacian != DMinusW && m.Laplacian != ScikitFeature:
+		return fmt.Errorf("ndfs: laplacian = %q: want %s or %s", m.Laplacian, DMinusW, ScikitFeature)
+	case m.OrthNorm != Squared && m.OrthNorm != Unsquared:
+		return fmt.Errorf("ndfs: orth_norm = %q: want %s or %s", m.OrthNorm, Squared, Unsquared)
 	}
 	for _, v := range []float64{m.Alpha, m.Beta, m.Gamma, m.Tol} {
 		if !(v > 0) || math.IsInf(v, 0) {
@@ -107,13 +151,21 @@ func (m *NDFS) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 	if err := memory.Check(fmt.Sprintf("ndfs: the %d x %d system", r, r), 2*memory.Dense(r, r)+memory.Dense(n, d)); err != nil {
 		return err
 	}
-	// The indicator starts from k-means with scikit-learn's defaults (10
-	// k-means++ restarts), as scikit-feature's ndfs does.
-	km, err := kmeans.KMeans(ctx, X, kmeans.Options{K: m.NClusters, Seed: m.Seed ^ seedStream})
-	if err != nil {
-		return fmt.Errorf("ndfs: %w", err)
+	var F *mat.Dense
+	if m.f0 != nil {
+		if r, c := m.f0.Dims(); r != n || c != m.NClusters {
+			return fmt.Errorf("ndfs: the initial indicator is %d x %d, want %d x %d", r, c, n, m.NClusters)
+		}
+		F = mat.DenseCopyOf(m.f0)
+	} else {
+		// The indicator starts from k-means with scikit-learn's defaults (10
+		// k-means++ restarts), as scikit-feature's ndfs does.
+		km, err := kmeans.KMeans(ctx, X, kmeans.Options{K: m.NClusters, Seed: m.Seed ^ seedStream})
+		if err != nil {
+			return fmt.Errorf("ndfs: %w", err)
+		}
+		F = initialIndicator(km.Labels, m.NClusters)
 	}
-	F := initialIndicator(km.Labels, m.NClusters)
 	W, obj, converged, err := iterate(ctx, X, S, F, m)
 	if err != nil {
 		return err
@@ -164,6 +216,22 @@ func iterate(ctx context.Context, X *mat.Dense, S *graph.Sparse, F *mat.Dense, p
 	MF := mat.NewDense(n, c, nil)
 	lap := func(dst, F *mat.Dense) { // dst = L F = D F - S F
 		SF := S.MulDense(F, p.Graph.Workers)
+		if p.Laplacian == ScikitFeature {
+			// ((1 d' + d 1')/2 - S) F = (1 (d'F) + d (1'F))/2 - S F.
+			dF, sF := make([]float64, c), make([]float64, c)
+			for i := 0; i < n; i++ {
+				f := F.RawRowView(i)
+				floats.AddScaled(dF, deg[i], f)
+				floats.Add(sF, f)
+			}
+			for i := 0; i < n; i++ {
+				row, sf := dst.RawRowView(i), SF.RawRowView(i)
+				for j := range row {
+					row[j] = 0.5*(dF[j]+deg[i]*sF[j]) - sf[j]
+				}
+			}
+			return
+		}
 		for i := 0; i < n; i++ {
 			row, sf, f := dst.RawRowView(i), SF.RawRowView(i), F.RawRowView(i)
 			for j := range row {
@@ -224,7 +292,8 @@ func iterate(ctx context.Context, X *mat.Dense, S *graph.Sparse, F *mat.Dense, p
 				F.Set(i, j, F.At(i, j)*s)
 			}
 		}
-		// Objective tr(F'MF) + gamma/4 ||F'F - I||^2 at the new F.
+		// Objective tr(F'MF) + gamma/4 ||F'F - I||^2 (or ||F'F - I|| with
+		// OrthNorm unsquared) at the new F.
 		mf(F)
 		W.Copy(Wt)
 		var tr float64
@@ -241,6 +310,9 @@ func iterate(ctx context.Context, X *mat.Dense, S *graph.Sparse, F *mat.Dense, p
 				}
 				pen += e * e
 			}
+		}
+		if p.OrthNorm == Unsquared {
+			pen = math.Sqrt(pen)
 		}
 		obj = append(obj, tr+p.Gamma/4*pen)
 		if it >= 1 && math.Abs(obj[it]-obj[it-1]) < p.Tol {

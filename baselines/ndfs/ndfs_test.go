@@ -105,19 +105,26 @@ func TestDegenerate(t *testing.T) {
 		a := rng.NormFloat64()
 		X.SetRow(i, []float64{a, 3, a, rng.NormFloat64(), float64(i % 2)})
 	}
-	m := with(func(m *NDFS) { m.NClusters = 2 })
-	if err := m.Fit(X, nil); err != nil {
-		t.Fatal(err)
-	}
-	for _, v := range m.Scores() {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			t.Fatalf("scores %v", m.Scores())
+	for _, lap := range []Laplacian{DMinusW, ScikitFeature} {
+		m := with(func(m *NDFS) { m.NClusters, m.Laplacian = 2, lap })
+		if lap == ScikitFeature {
+			m.OrthNorm = Unsquared
+		}
+		if err := m.Fit(X, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range m.Scores() {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Fatalf("%s: scores %v", lap, m.Scores())
+			}
+		}
+		if m.Selected()[4] != 1 {
+			t.Errorf("%s: the constant column should rank last: %v", lap, m.Selected())
 		}
 	}
-	if m.Selected()[4] != 1 {
-		t.Errorf("the constant column should rank last: %v", m.Selected())
-	}
-	for _, bad := range []*NDFS{with(func(m *NDFS) { m.NClusters = 31 }), with(func(m *NDFS) { m.Alpha = -1 }), with(func(m *NDFS) { m.MaxIter = -1 }), with(func(m *NDFS) { m.K = 6 })} {
+	for _, bad := range []*NDFS{with(func(m *NDFS) { m.NClusters = 31 }), with(func(m *NDFS) { m.Alpha = -1 }), with(func(m *NDFS) { m.MaxIter = -1 }), with(func(m *NDFS) { m.K = 6 }),
+		with(func(m *NDFS) { m.Laplacian = "normalized" }), with(func(m *NDFS) { m.OrthNorm = "l1" }),
+		with(func(m *NDFS) { m.NClusters, m.f0 = 2, mat.NewDense(30, 3, nil) })} {
 		if err := bad.Fit(X, nil); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}

@@ -32,6 +32,8 @@ func TestRegistered(t *testing.T) {
 		{"bad order", methods.Params{"order": "entropy"}, nil, `"entropy" is not one of given, random`},
 		{"random and permutation", methods.Params{"order": "random", "permutation": "0,1"}, nil, "not both"},
 		{"bad mode", methods.Params{"mode": "all"}, nil, "not one of threshold, cumulative, top-k"},
+		{"per-group ranking", methods.Params{"ranking": "per-group", "cluster_size": 10}, []uffs.Round{{Depth: 3, Eps: 0.1, ClusterSize: 10}}, ""},
+		{"bad ranking", methods.Params{"ranking": "local"}, nil, `"local" is not one of global, per-group`},
 		{"unknown", methods.Params{"theta": 0.1}, nil, "no parameter"},
 	} {
 		m, err := methods.New("uffs", tc.in)

@@ -64,6 +64,25 @@ const (
 // Choices lists the feature orders.
 func (Order) Choices() []string { return []string{string(Given), string(Random)} }
 
+// Ranking is the order of the selected features (that of the last round).
+type Ranking string
+
+// The orders of the result.
+const (
+	// Global sorts the selected features by decreasing measure, whatever
+	// their group.
+	Global Ranking = "global"
+	// PerGroup is the authors' order: the groups of the last round in turn
+	// (in feature order), each with its features by decreasing measure, as
+	// their UnsupervisedFourierFS returns them. It differs from Global only
+	// when the last round has several groups (cluster_size set); mode top-k
+	// then keeps the first k features of this order.
+	PerGroup Ranking = "per-group"
+)
+
+// Choices lists the orders.
+func (Ranking) Choices() []string { return []string{string(Global), string(PerGroup)} }
+
 // Round is one FourierOrth pass (Algorithm 1) over the features that
 // survived the previous round.
 type Round struct {
@@ -130,10 +149,11 @@ type UFFS struct {
 	Partition          Partition `param:"partition" doc:"how groups are formed: contiguous (blocks in feature order, as the authors' code) or random (seeded)"`
 	// Order is the feature order of Eq. (1). UFFS is sensitive to it
 	// (journal Sec. VIII-F2), so it is never changed silently.
-	Order       Order  `param:"order" doc:"feature order of UFFS Eq. (1): given (the column order, or permutation) or random (seeded)"`
-	Permutation []int  `param:"permutation" doc:"explicit feature order: every column index once, first feature first"`
-	Ddof        int    `param:"ddof" doc:"standardize with divisor n - ddof (1 as the authors' code and Alg. 1 line 2; 0 as --preprocess standardize)"`
-	Seed        uint64 `param:"seed" doc:"seed of the random order and the random partition"`
+	Order       Order   `param:"order" doc:"feature order of UFFS Eq. (1): given (the column order, or permutation) or random (seeded)"`
+	Permutation []int   `param:"permutation" doc:"explicit feature order: every column index once, first feature first"`
+	Ranking     Ranking `param:"ranking" doc:"order of the selected features: global (by decreasing measure) or per-group (the authors' code: the last round's groups in turn, each by decreasing measure; differs only with several groups, and mode top-k then keeps the first k of it)"`
+	Ddof        int     `param:"ddof" doc:"standardize with divisor n - ddof (1 as the authors' code and Alg. 1 line 2; 0 as --preprocess standardize)"`
+	Seed        uint64  `param:"seed" doc:"seed of the random order and the random partition"`
 
 	selected []int
 	scores   []float64
@@ -145,7 +165,7 @@ type UFFS struct {
 // 3 with eps = 0.1, the threshold rule, contiguous groups, the given feature
 // order and the sample standard deviation.
 func New() *UFFS {
-	return &UFFS{Depth: 3, Eps: []float64{0.1}, Partition: Contiguous, Order: Given, Ddof: 1}
+	return &UFFS{Depth: 3, Eps: []float64{0.1}, Partition: Contiguous, Order: Given, Ranking: Global, Ddof: 1}
 }
 
 // Rounds returns the rounds the parameters describe: one round at depth t,
@@ -257,6 +277,11 @@ func (u *UFFS) check(d int) ([]Round, error) {
 		}
 	default:
 		return nil, fmt.Errorf("uffs: order %q: use given or random", u.Order)
+	}
+	switch u.Ranking {
+	case Global, PerGroup:
+	default:
+		return nil, fmt.Errorf("uffs: ranking %q: use global or per-group", u.Ranking)
 	}
 	if u.Ddof != 0 && u.Ddof != 1 {
 		return nil, fmt.Errorf("uffs: ddof = %d, want 1 (sample standard deviation) or 0 (population)", u.Ddof)
@@ -371,16 +396,22 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 			}
 		}
 		if rule == TopK {
-			slices.SortStableFunc(next, byMeasure(scores))
+			if u.Ranking == Global {
+				slices.SortStableFunc(next, byMeasure(scores))
+			}
 			next = next[:min(u.K, len(next))]
 		}
 		rep.Selected = len(next)
 		reports = append(reports, rep)
 		features = next
 	}
-	// Most important first: by the measure of the last round.
+	// Most important first: by the measure of the last round, globally or
+	// group by group (the survivors of the last round are already in the
+	// authors' order).
 	selected := slices.Clone(features)
-	slices.SortStableFunc(selected, byMeasure(scores))
+	if u.Ranking == Global {
+		slices.SortStableFunc(selected, byMeasure(scores))
+	}
 	u.selected, u.scores, u.rounds, u.constant = selected, scores, reports, constant
 	return nil
 }
@@ -486,7 +517,9 @@ func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 }
 
 // Selected returns the selected columns, by decreasing measure norm({j}) of
-// the last round (ties: earlier in the feature order first).
+// the last round (ties: earlier in the feature order first): over all of
+// them (Ranking global) or within each group of the last round, group after
+// group (per-group, the authors' order).
 func (u *UFFS) Selected() []int { return u.selected }
 
 // Scores returns norm({j}) = ||psi~_{j}||, the measure of Alg. 1, for every

@@ -531,6 +531,7 @@ func TestDegenerateInputs(t *testing.T) {
 		{"bad permutation", base, w(func(u *UFFS) { u.Permutation = []int{0, 1, 1, 3} }), nil, "permutation"},
 		{"permutation and random order", base, w(func(u *UFFS) { u.Permutation, u.Order = []int{0, 1, 2, 3}, Random }), nil, "not both"},
 		{"bad ddof", base, w(func(u *UFFS) { u.Ddof = 2 }), nil, "ddof"},
+		{"bad ranking", base, w(func(u *UFFS) { u.Ranking = "local" }), nil, "ranking"},
 		{"too many characters", mat.NewDense(3, 300, nil), w(func(u *UFFS) { u.Depth = 4 }), nil, "cluster_size"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

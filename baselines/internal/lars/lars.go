@@ -67,8 +67,18 @@ type Result struct {
 	Active []int     // the variables in their order of entry
 	// Dropped lists variables that tied for entry but were linearly
 	// dependent on the active ones (their Cholesky pivot vanished); they are
-	// skipped, where scikit-learn warns and clamps the pivot.
+	// skipped. FitSKLearn lists the variables scikit-learn found
+	// degenerate (pivot below 1e-7) and did not add.
 	Dropped []int
+	// Steps is the number of LAR steps taken (FitSKLearn).
+	Steps int
+	// SignChanges lists, for FitSKLearn, the active variables whose
+	// coefficient crossed zero and whose sign in the equiangular direction
+	// was flipped, once per event.
+	SignChanges []int
+	// Path holds the coefficients after every step, from zero, when
+	// FitSKLearn is asked to keep it (lars_path's coefs, transposed).
+	Path [][]float64
 }
 
 // Fit regresses y (length n, centered here) on the columns of the problem
