@@ -230,12 +230,19 @@ func (m *MethodSpec) methodKey(set params.Params) string {
 func paramKey(ps []params.Param, set params.Params, skip map[string]bool) string {
 	vals := map[string]string{}
 	for _, p := range ps {
-		if !skip[p.Name] {
+		if !skip[p.Name] && !p.OmitDefault {
 			vals[p.Name] = params.Format(p.Default)
 		}
 	}
 	for k, v := range set {
 		vals[k] = params.Format(v)
+	}
+	// A parameter that leaves keys alone at its default does so whether the
+	// default is implied or written out.
+	for _, p := range ps {
+		if v, ok := vals[p.Name]; ok && p.OmitDefault && v == params.Format(p.Default) {
+			delete(vals, p.Name)
+		}
 	}
 	parts := make([]string, 0, len(vals))
 	for _, k := range sortedKeys(vals) {

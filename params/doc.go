@@ -33,5 +33,8 @@
 // must not be a legal value of the parameter, means "automatic", and the
 // word auto may be written for it. Two parameters that state the same thing
 // two ways (eps and eps2 = eps^2) carry `excludes:"other"`: giving both is an
-// error.
+// error. A parameter added to an existing method, whose default reproduces
+// the method as it was, carries `key:"omitdefault"`: the experiment harness
+// leaves it out of a cell's key while it is at its default, so that stored
+// results keep their keys and seeds.
 package params

@@ -27,6 +27,12 @@ type Param struct {
 	Auto    string   `json:"auto,omitempty"`    // how the zero value ("auto") is computed from the data
 	// Excludes names a parameter that must not be given with this one.
 	Excludes string `json:"excludes,omitempty"`
+	// OmitDefault leaves the parameter out of experiment cell keys while
+	// it is at its default (tag key:"omitdefault"): an option added to a
+	// method whose default reproduces the method as it was does not change
+	// the keys, hence the seeds, of the results already recorded. Changing
+	// such a parameter's default requires removing the tag.
+	OmitDefault bool `json:"omit_default,omitempty"`
 }
 
 // IsList reports whether the parameter takes a list as one value.
@@ -129,6 +135,13 @@ func collect(t reflect.Type, prefix []int, out *[]field) error {
 			return fmt.Errorf("parameter %q: %v", tag, err)
 		}
 		p := Param{Name: tag, Type: typ, Doc: sf.Tag.Get("doc"), Auto: sf.Tag.Get("auto"), Excludes: sf.Tag.Get("excludes")}
+		switch key := sf.Tag.Get("key"); key {
+		case "":
+		case "omitdefault":
+			p.OmitDefault = true
+		default:
+			return fmt.Errorf("parameter %q: key tag %q: the only option is omitdefault", tag, key)
+		}
 		et := sf.Type
 		if et.Kind() == reflect.Slice {
 			et = et.Elem()

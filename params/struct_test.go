@@ -91,7 +91,7 @@ func TestDescribeStruct(t *testing.T) {
 	for _, p := range ps {
 		names = append(names, p.Name+"="+Format(p.Default)+":"+p.Type)
 	}
-	want := []string{"k=3:int", "eps2=0:float", "eps=0:float", "shape=square:2:string", "level=low:string", "seed=0:int",
+	want := []string{"k=3:int", "extra=false:bool", "eps2=0:float", "eps=0:float", "shape=square:2:string", "level=low:string", "seed=0:int",
 		"ws=[]:[]string", "n_neighbors=5:int", "weight=heat_kernel:string", "t=1:float", "kernel=linear:string", "degree=3:int", "gamma=0:float"}
 	if !slices.Equal(names, want) {
 		t.Errorf("Describe:\n got %v\nwant %v", names, want)
@@ -105,6 +105,9 @@ func TestDescribeStruct(t *testing.T) {
 	}
 	if _, ok := byName["weight"].Default.(string); !ok {
 		t.Errorf("the default of a named string type is %T, want string", byName["weight"].Default)
+	}
+	if !byName["extra"].OmitDefault || byName["k"].OmitDefault {
+		t.Errorf("omitdefault: extra %v, k %v", byName["extra"].OmitDefault, byName["k"].OmitDefault)
 	}
 	if d := byName["gamma"].DefaultText(); d != "auto" {
 		t.Errorf("gamma shows %q, want auto", d)
@@ -168,12 +171,16 @@ type badExcludes struct {
 	A int `param:"a" excludes:"b"`
 }
 
+type badKeyTag struct {
+	A int `param:"a" key:"omitempty"`
+}
+
 type unexported struct {
 	a int `param:"a"`
 }
 
 func TestDescribeErrors(t *testing.T) {
-	for _, v := range []any{dup{}, badExcludes{}, unexported{}, struct {
+	for _, v := range []any{dup{}, badExcludes{}, badKeyTag{}, unexported{}, struct {
 		C complex128 `param:"c"`
 	}{}, struct {
 		U int `param:"Upper"`

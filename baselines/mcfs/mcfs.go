@@ -39,7 +39,7 @@ func (LARS) Choices() []string { return []string{string(Textbook), string(SKLear
 type MCFS struct {
 	K         int           `param:"k" doc:"number of features to select, and nonzero LARS coefficients per eigenvector (lars sklearn: LARS steps); 0 ranks all"`
 	NClusters int           `param:"n_clusters" doc:"eigenvectors of the spectral embedding (scikit-feature's default 5; the number of classes is the usual choice)"`
-	LARS      LARS          `param:"lars" doc:"least angle regression: textbook (Efron et al.'s LAR, k variables enter) or sklearn (scikit-learn's Lars(n_nonzero_coefs=k) step for step, as scikit-feature's mcfs: k steps, a coefficient crossing zero flips its sign and costs a step, so fewer than k may enter)"`
+	LARS      LARS          `param:"lars" key:"omitdefault" doc:"least angle regression: textbook (Efron et al.'s LAR, k variables enter) or sklearn (scikit-learn's Lars(n_nonzero_coefs=k) step for step, as scikit-feature's mcfs: k steps, a coefficient crossing zero flips its sign and costs a step, so fewer than k may enter)"`
 	Graph     graph.Options `param:",inline"` // the affinity graph
 	W         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 

@@ -73,8 +73,8 @@ type NDFS struct {
 	MaxIter   int           `param:"max_iter" doc:"iteration cap"`
 	Tol       float64       `param:"tol" doc:"stop when the objective changes by less than tol"`
 	Seed      uint64        `param:"seed" doc:"seed of the k-means initialization"`
-	Laplacian Laplacian     `param:"laplacian" doc:"graph Laplacian of tr(F'LF): d-minus-w (D - S, the paper's) or scikit-feature (its L = W.sum(1) - W, which numpy broadcasts to L_ij = d_j - S_ij; with orth_norm unsquared this reproduces scikit-feature's ndfs)"`
-	OrthNorm  OrthNorm      `param:"orth_norm" doc:"orthogonality term of the objective that tol stops on: squared ((gamma/4)||F'F - I||_F^2, the paper's) or unsquared ((gamma/4)||F'F - I||_F, scikit-feature's)"`
+	Laplacian Laplacian     `param:"laplacian" key:"omitdefault" doc:"graph Laplacian of tr(F'LF): d-minus-w (D - S, the paper's) or scikit-feature (its L = W.sum(1) - W, which numpy broadcasts to L_ij = d_j - S_ij; with orth_norm unsquared this reproduces scikit-feature's ndfs)"`
+	OrthNorm  OrthNorm      `param:"orth_norm" key:"omitdefault" doc:"orthogonality term of the objective that tol stops on: squared ((gamma/4)||F'F - I||_F^2, the paper's) or unsquared ((gamma/4)||F'F - I||_F, scikit-feature's)"`
 	Graph     graph.Options `param:",inline"` // the affinity graph
 	S         *graph.Sparse // a precomputed n x n affinity matrix; overrides Graph
 

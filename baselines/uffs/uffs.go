@@ -151,7 +151,7 @@ type UFFS struct {
 	// (journal Sec. VIII-F2), so it is never changed silently.
 	Order       Order   `param:"order" doc:"feature order of UFFS Eq. (1): given (the column order, or permutation) or random (seeded)"`
 	Permutation []int   `param:"permutation" doc:"explicit feature order: every column index once, first feature first"`
-	Ranking     Ranking `param:"ranking" doc:"order of the selected features: global (by decreasing measure) or per-group (the authors' code: the last round's groups in turn, each by decreasing measure; differs only with several groups, and mode top-k then keeps the first k of it)"`
+	Ranking     Ranking `param:"ranking" key:"omitdefault" doc:"order of the selected features: global (by decreasing measure) or per-group (the authors' code: the last round's groups in turn, each by decreasing measure; differs only with several groups, and mode top-k then keeps the first k of it)"`
 	Ddof        int     `param:"ddof" doc:"standardize with divisor n - ddof (1 as the authors' code and Alg. 1 line 2; 0 as --preprocess standardize)"`
 	Seed        uint64  `param:"seed" doc:"seed of the random order and the random partition"`
 
