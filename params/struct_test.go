@@ -64,6 +64,7 @@ func (l level) MarshalText() ([]byte, error) {
 
 type estimator struct {
 	K     int      `param:"k" doc:"features"`
+	Extra bool     `param:"extra" key:"omitdefault"`
 	Eps2  float64  `param:"eps2"`
 	Eps   float64  `param:"eps" excludes:"eps2"`
 	Shape shape    `param:"shape"`
