@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bufio"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -132,6 +133,9 @@ type tableSpec struct {
 	names    []string            // file column names when the file has no header
 	missing  []string            // cell texts meaning "missing"
 	labelMap func(string) string // renames labels (nil: identity)
+	// whitespace splits lines at runs of spaces and tabs (UCI Statlog's
+	// .dat files) instead of reading comma-separated values.
+	whitespace bool
 }
 
 // tcol is one feature column as read.
@@ -160,12 +164,57 @@ type table struct {
 	classes []string // class names from an sklearn header
 }
 
-func readTable(r io.Reader, spec tableSpec) (*table, error) {
+// recordReader yields the cells of a table's lines and the line number of
+// the last record read.
+type recordReader interface {
+	Read() ([]string, error)
+	line() int
+}
+
+type csvRecords struct{ *csv.Reader }
+
+func (c csvRecords) line() int { l, _ := c.FieldPos(0); return l }
+
+// fieldRecords splits lines at runs of white space.
+type fieldRecords struct {
+	sc   *bufio.Scanner
+	n    int
+	cell []string
+}
+
+func (f *fieldRecords) Read() ([]string, error) {
+	if !f.sc.Scan() {
+		if err := f.sc.Err(); err != nil {
+			return nil, err
+		}
+		return nil, io.EOF
+	}
+	f.n++
+	f.cell = append(f.cell[:0], strings.Fields(f.sc.Text())...)
+	if len(f.cell) == 0 {
+		f.cell = append(f.cell, "")
+	}
+	return f.cell, nil
+}
+
+func (f *fieldRecords) line() int { return f.n }
+
+func newRecordReader(r io.Reader, whitespace bool) recordReader {
+	if whitespace {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), 1<<26)
+		return &fieldRecords{sc: sc}
+	}
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
 	cr.LazyQuotes = true
+	return csvRecords{cr}
+}
+
+func readTable(r io.Reader, spec tableSpec) (*table, error) {
+	cr := newRecordReader(r, spec.whitespace)
 	isMissing := func(s string) bool { return slices.Contains(spec.missing, s) }
 	var (
 		t        = &table{}
@@ -292,7 +341,7 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line+1, err)
 		}
-		line, _ = cr.FieldPos(0)
+		line = cr.line()
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}

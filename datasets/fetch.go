@@ -79,9 +79,9 @@ type FetchedFile struct {
 // already present that verify are kept unless Force is set. Finally the
 // dataset is loaded to check its shape.
 func Fetch(ctx context.Context, name string, opt FetchOptions) (*FetchResult, error) {
-	e, ok := registry[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("unknown dataset %q; the registry has %s", name, strings.Join(Names(), ", "))
+	e, err := getEntry(name)
+	if err != nil {
+		return nil, err
 	}
 	return fetchEntry(ctx, e, opt)
 }

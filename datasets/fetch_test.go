@@ -40,7 +40,7 @@ type fetchServer struct {
 
 func newFetchServer(t *testing.T) *fetchServer {
 	s := &fetchServer{dataDir: testutil.DataDir(t), byPath: map[string]string{}, extra: map[string][]byte{}}
-	for _, e := range registry {
+	for _, e := range datasetRegistry.All() {
 		for _, f := range e.Files {
 			for _, src := range f.Sources {
 				if len(src.Steps) == 0 {
@@ -243,9 +243,9 @@ func TestFetchConvertsArchives(t *testing.T) {
 	}
 	s.extra["/usps.bz2"] = bz
 
-	musk := *registry["musk"]
+	musk := *mustEntry(t, "musk")
 	musk.N, musk.D = 12, 166
-	usps := *registry["usps"]
+	usps := *mustEntry(t, "usps")
 	usps.N, usps.Classes = 3, 3
 	usps.classNames = nil
 	usps.Files = []FileSpec{{Path: "USPS/usps.libsvm.gz", Sources: []Source{{URL: "https://www.csie.ntu.edu.tw/usps.bz2", Steps: []string{"bunzip2", "gzip"}}}}}
@@ -292,7 +292,7 @@ func TestFetchVerifiesData(t *testing.T) {
 	reformatted := strings.ReplaceAll(strings.ReplaceAll(string(plain), ":-1 ", ":-1.0  "), "\n", " \n")
 	s.extra["/usps.t"] = []byte(reformatted)
 	s.extra["/usps.t.changed"] = []byte(strings.Replace(reformatted, ":-1.0 ", ":-0.9 ", 1))
-	e := *registry["usps-test"]
+	e := *mustEntry(t, "usps-test")
 	spec := e.Files[0]
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -318,4 +318,13 @@ func TestFetchVerifiesData(t *testing.T) {
 			t.Errorf("%+v", res)
 		}
 	}
+}
+
+func mustEntry(t *testing.T, name string) *Entry {
+	t.Helper()
+	e, ok := lookupEntry(name)
+	if !ok {
+		t.Fatalf("no registry entry %s", name)
+	}
+	return e
 }

@@ -86,7 +86,7 @@ func searchDirs(flag string) []string {
 // copies, so changing them never affects another Load. (MNIST is cached as
 // its 8-bit pixels, so a load allocates only the float64 matrix it returns.)
 func Load(ref string, opt Options) (*Dataset, error) {
-	if e, ok := registry[strings.ToLower(ref)]; ok {
+	if e, ok := lookupEntry(ref); ok {
 		return loadEntry(e, opt)
 	}
 	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
@@ -187,9 +187,9 @@ func checkPolicy(policy, encoding string) error {
 // the files missing, the directories searched and the command that fetches
 // them.
 func Find(name, dataDir string) ([]string, error) {
-	e, ok := registry[strings.ToLower(name)]
-	if !ok {
-		return nil, unknownDataset(name)
+	e, err := getEntry(name)
+	if err != nil {
+		return nil, err
 	}
 	return e.locate(dataDir)
 }
@@ -531,16 +531,18 @@ func readLIBSVMEntry(d int) func([]*dataFile, string, string) (*cached, error) {
 	}
 }
 
-func readMATEntry(files []*dataFile, _, _ string) (*cached, error) {
-	vars, err := ReadMAT(files[0].r, files[0].bound)
-	if err != nil {
-		return nil, err
+func readMATEntry(x, y string) func([]*dataFile, string, string) (*cached, error) {
+	return func(files []*dataFile, _, _ string) (*cached, error) {
+		vars, err := ReadMAT(files[0].r, files[0].bound)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := matDataset(vars, x, y)
+		if err != nil {
+			return nil, err
+		}
+		return &cached{ds: ds}, nil
 	}
-	ds, err := matDataset(vars, "X", "Y")
-	if err != nil {
-		return nil, err
-	}
-	return &cached{ds: ds}, nil
 }
 
 func readUCIEntry(spec tableSpec) func([]*dataFile, string, string) (*cached, error) {
