@@ -288,16 +288,16 @@ func (e *Entry) load(paths []string, policy, encoding string, verify bool) (*cac
 	ds := c.ds
 	ds.Name = e.Name
 	ds.Files = statuses
-	if e.classNames != nil {
-		if err := renameClasses(ds, e.classNames, e.firstLabel); err != nil {
-			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
-		}
-	}
 	n, d := c.dims()
 	wn, wd := e.shape(policy, encoding)
 	if n != wn || d != wd || len(ds.Classes) != e.Classes {
 		return nil, fmt.Errorf("dataset %s: read %d x %d with %d classes, but the registry expects %d x %d with %d classes: the files are not the expected version (`gsbench info --data %s --verify` checks them; `gsbench fetch --force %s` replaces them)",
 			e.Name, n, d, len(ds.Classes), wn, wd, e.Classes, e.Name, e.Name)
+	}
+	if e.classNames != nil {
+		if err := renameClasses(ds, e.classNames, e.firstLabel); err != nil {
+			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
+		}
 	}
 	c.verified = verify
 	return c, nil
