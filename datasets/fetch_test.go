@@ -33,7 +33,7 @@ type fetchServer struct {
 	dataDir  string
 	byPath   map[string]string // canonical URL path -> registry file path
 	extra    map[string][]byte // URL path -> body
-	fail     map[string]bool // URL path -> answer 500
+	fail     map[string]bool   // URL path -> answer 500
 	corrupt  atomic.Bool
 	cut      atomic.Bool
 	requests atomic.Int64
