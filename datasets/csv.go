@@ -51,7 +51,13 @@ type CSVOptions struct {
 	// LabelCol is the 0-based column holding the class label, NoLabel or
 	// LastLabel. Labels may be any strings; they are numbered in order of
 	// first appearance unless all are integers, which are then sorted.
+	// (Load ignores it: the label column of a file it loads is
+	// Options.LabelCol.)
 	LabelCol int
+	// LabelName, when set, names the label column by its header cell
+	// (exact, else ignoring case) instead of LabelCol; the file must then
+	// have a header line (Header "auto" takes the first line as one).
+	LabelName string
 	// Header: "auto" (a first line with a non-numeric feature cell is a
 	// header; so is scikit-learn's "n,d,class names..." line), "yes", "no",
 	// or "sklearn" (the first line is "n,d,class names...": the shape is
@@ -95,9 +101,20 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 // line and column. Numeric cells may carry leading zeros ("00202").
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	spec := tableSpec{
-		labelCol: opt.LabelCol,
-		header:   opt.Header,
-		missing:  opt.MissingMarkers,
+		labelCol:  opt.LabelCol,
+		labelName: opt.LabelName,
+		header:    opt.Header,
+		missing:   opt.MissingMarkers,
+	}
+	if spec.labelName != "" {
+		spec.labelCol = NoLabel // resolved against the header
+		switch spec.header {
+		case "", "auto":
+			spec.header = "yes"
+		case "yes":
+		default:
+			return nil, fmt.Errorf("label column %q is a name, but header is %q: a named label column needs a header line", opt.LabelName, opt.Header)
+		}
 	}
 	if spec.missing == nil {
 		spec.missing = DefaultMissingMarkers
@@ -127,12 +144,13 @@ const (
 
 // tableSpec says how to read a delimited table.
 type tableSpec struct {
-	labelCol int                 // 0-based, NoLabel or LastLabel
-	header   string              // "auto", "yes", "no", "sklearn"
-	kindOf   func(int) colKind   // kind of file column j; nil: all numeric
-	names    []string            // file column names when the file has no header
-	missing  []string            // cell texts meaning "missing"
-	labelMap func(string) string // renames labels (nil: identity)
+	labelCol  int                 // 0-based, NoLabel or LastLabel
+	labelName string              // the header cell of the label column (overrides labelCol)
+	header    string              // "auto", "yes", "no", "sklearn"
+	kindOf    func(int) colKind   // kind of file column j; nil: all numeric
+	names     []string            // file column names when the file has no header
+	missing   []string            // cell texts meaning "missing"
+	labelMap  func(string) string // renames labels (nil: identity)
 	// whitespace splits lines at runs of spaces and tabs (UCI Statlog's
 	// .dat files) instead of reading comma-separated values.
 	whitespace bool
@@ -144,8 +162,11 @@ type tcol struct {
 	kind colKind
 	num  []float64 // numeric: NaN marks a missing value
 	cat  []int32   // categorical: index into dict, -1 when missing
-	dict []string  // categories in order of first appearance
+	dict []string  // categories in order of first appearance (or of declaration)
 	seen map[string]int32
+	// declared: dict is the declared list of categories (ARFF), which
+	// gives their order instead of the byte-wise sorted one.
+	declared bool
 }
 
 func (c *tcol) missingAt(i int) bool {
@@ -162,6 +183,9 @@ type table struct {
 	cols    []*tcol
 	labels  []string // nil when there is no label column
 	classes []string // class names from an sklearn header
+	// classOrder lists the declared classes (ARFF nominal class): the
+	// classes present are numbered in this order.
+	classOrder []string
 }
 
 // recordReader yields the cells of a table's lines and the line number of
@@ -231,6 +255,15 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 	setup := func(cells []string, line int) error {
 		ncol = len(cells)
 		labelCol = spec.labelCol
+		if spec.labelName != "" {
+			if len(header) != ncol {
+				return fmt.Errorf("line %d: %d columns, the header line has %d: cannot find the label column %q", line, ncol, len(header), spec.labelName)
+			}
+			var err error
+			if labelCol, err = (LabelCol{Kind: LabelName, Name: spec.labelName}).index(len(header), header, "the header line"); err != nil {
+				return fmt.Errorf("line 1: %v", err)
+			}
+		}
 		if labelCol == LastLabel {
 			labelCol = ncol - 1
 		}
@@ -542,11 +575,16 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 				cats = append(cats, int32(code))
 			}
 		}
-		sort.Slice(cats, func(a, b int) bool { return c.dict[cats[a]] < c.dict[cats[b]] })
+		if !c.declared {
+			sort.Slice(cats, func(a, b int) bool { return c.dict[cats[a]] < c.dict[cats[b]] })
+		}
 		if encoding == Ordinal {
 			rank := make([]int32, len(c.dict))
 			for r, code := range cats {
 				rank[code] = int32(r)
+				if c.declared {
+					rank[code] = code // the declared index (ARFF, as Weka codes it)
+				}
 			}
 			out = append(out, outCol{src: c, code: -1, rank: rank})
 			ds.Features = append(ds.Features, c.name)
@@ -599,6 +637,9 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			ds.Classes = slices.Clone(t.classes)
 		} else {
 			ds.Y, ds.Classes = EncodeLabels(labels)
+			if t.classOrder != nil {
+				ds.Y, ds.Classes = reorderClasses(ds.Y, ds.Classes, t.classOrder)
+			}
 		}
 	}
 	return ds, nil
@@ -700,4 +741,24 @@ func EncodeLabels(labels []string) (y []int, classes []string) {
 		y[i] = index[l]
 	}
 	return y, classes
+}
+
+// reorderClasses renumbers labels y of the given classes so that the
+// classes come in the order of declared (which lists them all).
+func reorderClasses(y []int, classes, declared []string) ([]int, []string) {
+	pos := make(map[string]int, len(declared))
+	for i, c := range declared {
+		pos[c] = i
+	}
+	order := slices.Clone(classes)
+	slices.SortFunc(order, func(a, b string) int { return pos[a] - pos[b] })
+	index := make(map[string]int, len(order))
+	for i, c := range order {
+		index[c] = i
+	}
+	out := make([]int, len(y))
+	for i, l := range y {
+		out[i] = index[classes[l]]
+	}
+	return out, order
 }
