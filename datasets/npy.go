@@ -184,13 +184,12 @@ func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
 		if err := readFull(r, chunk); err != nil {
 			return nil, fmt.Errorf("npy: data at byte %d: %v", off+k*int64(t.size), err)
 		}
-		for e := int64(0); e < m; e++ {
-			b := chunk[e*int64(t.size) : (e+1)*int64(t.size)]
-			if a.Strings != nil {
-				a.Strings[k+e] = decodeNpyString(t, b)
-			} else {
-				a.Data[k+e] = decodeNpyNumber(t, b)
+		if a.Strings != nil {
+			for e := int64(0); e < m; e++ {
+				a.Strings[k+e] = decodeNpyString(t, chunk[e*int64(t.size):(e+1)*int64(t.size)])
 			}
+		} else {
+			decodeNpyNumbers(t, chunk, a.Data[k:k+m])
 		}
 		k += m
 	}
@@ -202,6 +201,20 @@ func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
 		a.toCOrder()
 	}
 	return a, nil
+}
+
+// decodeNpyNumbers decodes len(dst) elements of type t from b; the common
+// little-endian float64 has a loop of its own.
+func decodeNpyNumbers(t npyType, b []byte, dst []float64) {
+	if t.kind == 'f' && t.size == 8 && t.order == '<' {
+		for e := range dst {
+			dst[e] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
+		}
+		return
+	}
+	for e := range dst {
+		dst[e] = decodeNpyNumber(t, b[e*t.size:(e+1)*t.size])
+	}
 }
 
 func decodeNpyNumber(t npyType, b []byte) float64 {

@@ -550,7 +550,3 @@ func expand(p string) ([]string, error) {
 	}
 	return out, nil
 }
-
-func unknownDataset(ref string) error {
-	return fmt.Errorf("unknown dataset %q: not a file, and the registry has no such name (it has %s)", ref, strings.Join(Names(), ", "))
-}
