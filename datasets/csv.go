@@ -597,10 +597,17 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 		}
 	}
 	if nCat > 0 {
+		order := "categories in sorted order"
+		if slices.ContainsFunc(t.cols, func(c *tcol) bool { return c.declared }) {
+			order = "the declared indices" // ARFF
+			if encoding != Ordinal {
+				order = "categories in declared order"
+			}
+		}
 		if encoding == Ordinal {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (categories in sorted order)", nCat))
+			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (%s)", nCat, order))
 		} else {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in sorted order)", nCat, nOneHot))
+			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in %s)", nCat, nOneHot, strings.TrimPrefix(order, "categories in ")))
 		}
 	}
 	n, d := len(rows), len(out)
