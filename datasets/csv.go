@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bufio"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -50,7 +51,13 @@ type CSVOptions struct {
 	// LabelCol is the 0-based column holding the class label, NoLabel or
 	// LastLabel. Labels may be any strings; they are numbered in order of
 	// first appearance unless all are integers, which are then sorted.
+	// (Load ignores it: the label column of a file it loads is
+	// Options.LabelCol.)
 	LabelCol int
+	// LabelName, when set, names the label column by its header cell
+	// (exact, else ignoring case) instead of LabelCol; the file must then
+	// have a header line (Header "auto" takes the first line as one).
+	LabelName string
 	// Header: "auto" (a first line with a non-numeric feature cell is a
 	// header; so is scikit-learn's "n,d,class names..." line), "yes", "no",
 	// or "sklearn" (the first line is "n,d,class names...": the shape is
@@ -94,9 +101,20 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 // line and column. Numeric cells may carry leading zeros ("00202").
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	spec := tableSpec{
-		labelCol: opt.LabelCol,
-		header:   opt.Header,
-		missing:  opt.MissingMarkers,
+		labelCol:  opt.LabelCol,
+		labelName: opt.LabelName,
+		header:    opt.Header,
+		missing:   opt.MissingMarkers,
+	}
+	if spec.labelName != "" {
+		spec.labelCol = NoLabel // resolved against the header
+		switch spec.header {
+		case "", "auto":
+			spec.header = "yes"
+		case "yes":
+		default:
+			return nil, fmt.Errorf("label column %q is a name, but header is %q: a named label column needs a header line", opt.LabelName, opt.Header)
+		}
 	}
 	if spec.missing == nil {
 		spec.missing = DefaultMissingMarkers
@@ -126,12 +144,16 @@ const (
 
 // tableSpec says how to read a delimited table.
 type tableSpec struct {
-	labelCol int                 // 0-based, NoLabel or LastLabel
-	header   string              // "auto", "yes", "no", "sklearn"
-	kindOf   func(int) colKind   // kind of file column j; nil: all numeric
-	names    []string            // file column names when the file has no header
-	missing  []string            // cell texts meaning "missing"
-	labelMap func(string) string // renames labels (nil: identity)
+	labelCol  int                 // 0-based, NoLabel or LastLabel
+	labelName string              // the header cell of the label column (overrides labelCol)
+	header    string              // "auto", "yes", "no", "sklearn"
+	kindOf    func(int) colKind   // kind of file column j; nil: all numeric
+	names     []string            // file column names when the file has no header
+	missing   []string            // cell texts meaning "missing"
+	labelMap  func(string) string // renames labels (nil: identity)
+	// whitespace splits lines at runs of spaces and tabs (UCI Statlog's
+	// .dat files) instead of reading comma-separated values.
+	whitespace bool
 }
 
 // tcol is one feature column as read.
@@ -140,8 +162,11 @@ type tcol struct {
 	kind colKind
 	num  []float64 // numeric: NaN marks a missing value
 	cat  []int32   // categorical: index into dict, -1 when missing
-	dict []string  // categories in order of first appearance
+	dict []string  // categories in order of first appearance (or of declaration)
 	seen map[string]int32
+	// declared: dict is the declared list of categories (ARFF), which
+	// gives their order instead of the byte-wise sorted one.
+	declared bool
 }
 
 func (c *tcol) missingAt(i int) bool {
@@ -158,14 +183,62 @@ type table struct {
 	cols    []*tcol
 	labels  []string // nil when there is no label column
 	classes []string // class names from an sklearn header
+	// classOrder lists the declared classes (ARFF nominal class): the
+	// classes present are numbered in this order.
+	classOrder []string
 }
 
-func readTable(r io.Reader, spec tableSpec) (*table, error) {
+// recordReader yields the cells of a table's lines and the line number of
+// the last record read.
+type recordReader interface {
+	Read() ([]string, error)
+	line() int
+}
+
+type csvRecords struct{ *csv.Reader }
+
+func (c csvRecords) line() int { l, _ := c.FieldPos(0); return l }
+
+// fieldRecords splits lines at runs of white space.
+type fieldRecords struct {
+	sc   *bufio.Scanner
+	n    int
+	cell []string
+}
+
+func (f *fieldRecords) Read() ([]string, error) {
+	if !f.sc.Scan() {
+		if err := f.sc.Err(); err != nil {
+			return nil, err
+		}
+		return nil, io.EOF
+	}
+	f.n++
+	f.cell = append(f.cell[:0], strings.Fields(f.sc.Text())...)
+	if len(f.cell) == 0 {
+		f.cell = append(f.cell, "")
+	}
+	return f.cell, nil
+}
+
+func (f *fieldRecords) line() int { return f.n }
+
+func newRecordReader(r io.Reader, whitespace bool) recordReader {
+	if whitespace {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), 1<<26)
+		return &fieldRecords{sc: sc}
+	}
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
 	cr.LazyQuotes = true
+	return csvRecords{cr}
+}
+
+func readTable(r io.Reader, spec tableSpec) (*table, error) {
+	cr := newRecordReader(r, spec.whitespace)
 	isMissing := func(s string) bool { return slices.Contains(spec.missing, s) }
 	var (
 		t        = &table{}
@@ -182,6 +255,15 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 	setup := func(cells []string, line int) error {
 		ncol = len(cells)
 		labelCol = spec.labelCol
+		if spec.labelName != "" {
+			if len(header) != ncol {
+				return fmt.Errorf("line %d: %d columns, the header line has %d: cannot find the label column %q", line, ncol, len(header), spec.labelName)
+			}
+			var err error
+			if labelCol, err = (LabelCol{Kind: LabelName, Name: spec.labelName}).index(len(header), header, "the header line"); err != nil {
+				return fmt.Errorf("line 1: %v", err)
+			}
+		}
 		if labelCol == LastLabel {
 			labelCol = ncol - 1
 		}
@@ -292,7 +374,7 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", line+1, err)
 		}
-		line, _ = cr.FieldPos(0)
+		line = cr.line()
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
@@ -493,11 +575,16 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 				cats = append(cats, int32(code))
 			}
 		}
-		sort.Slice(cats, func(a, b int) bool { return c.dict[cats[a]] < c.dict[cats[b]] })
+		if !c.declared {
+			sort.Slice(cats, func(a, b int) bool { return c.dict[cats[a]] < c.dict[cats[b]] })
+		}
 		if encoding == Ordinal {
 			rank := make([]int32, len(c.dict))
 			for r, code := range cats {
 				rank[code] = int32(r)
+				if c.declared {
+					rank[code] = code // the declared index (ARFF, as Weka codes it)
+				}
 			}
 			out = append(out, outCol{src: c, code: -1, rank: rank})
 			ds.Features = append(ds.Features, c.name)
@@ -510,10 +597,17 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 		}
 	}
 	if nCat > 0 {
+		order := "categories in sorted order"
+		if slices.ContainsFunc(t.cols, func(c *tcol) bool { return c.declared }) {
+			order = "the declared indices" // ARFF
+			if encoding != Ordinal {
+				order = "categories in declared order"
+			}
+		}
 		if encoding == Ordinal {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (categories in sorted order)", nCat))
+			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (%s)", nCat, order))
 		} else {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in sorted order)", nCat, nOneHot))
+			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in %s)", nCat, nOneHot, strings.TrimPrefix(order, "categories in ")))
 		}
 	}
 	n, d := len(rows), len(out)
@@ -550,6 +644,9 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			ds.Classes = slices.Clone(t.classes)
 		} else {
 			ds.Y, ds.Classes = EncodeLabels(labels)
+			if t.classOrder != nil {
+				ds.Y, ds.Classes = reorderClasses(ds.Y, ds.Classes, t.classOrder)
+			}
 		}
 	}
 	return ds, nil
@@ -651,4 +748,24 @@ func EncodeLabels(labels []string) (y []int, classes []string) {
 		y[i] = index[l]
 	}
 	return y, classes
+}
+
+// reorderClasses renumbers labels y of the given classes so that the
+// classes come in the order of declared (which lists them all).
+func reorderClasses(y []int, classes, declared []string) ([]int, []string) {
+	pos := make(map[string]int, len(declared))
+	for i, c := range declared {
+		pos[c] = i
+	}
+	order := slices.Clone(classes)
+	slices.SortFunc(order, func(a, b string) int { return pos[a] - pos[b] })
+	index := make(map[string]int, len(order))
+	for i, c := range order {
+		index[c] = i
+	}
+	out := make([]int, len(y))
+	for i, l := range y {
+		out[i] = index[classes[l]]
+	}
+	return out, order
 }

@@ -6,13 +6,21 @@
 //
 //	ds, err := datasets.Load("coil20", datasets.Options{})
 //
-// Load takes a registry name (Names, Registry, Lookup) or the path of a data
-// file (CSV with Options.CSV, *.mat, *.libsvm; any of them gzip-compressed).
+// Load takes a registry name (Names, Registry, Lookup), a generator name
+// (Generators; Options.Params and Options.Seed draw it, as Generate does)
+// or the path of a data file; Resolve says which, in that order (a file
+// whose name is also a registry or generator name is reached as ./name),
+// and answers an unknown name with the registry's datasets and the
+// generators and the closest name. A file is read by its extension: *.mat
+// (MAT v5), *.libsvm / *.svm, *.npy and *.npz (NumPy), *.arff (Weka),
+// anything else CSV (Options.CSV); any of them gzip-compressed (*.csv.gz,
+// *.npy.gz, ...).
+//
 // A registry dataset is looked for under the data directory in the layout
 // of Entry.Files: Options.DataDir when set, otherwise GSBENCH_DATA and then
 // os.UserCacheDir()/gsbench (DataDir returns the directory `gsbench fetch`
 // fills). A missing dataset is an error that names the directories searched
-// and the command that fetches it.
+// and the exact command that fetches it (`gsbench fetch NAME`).
 //
 // Every load of a registry dataset checks the shape and the number of
 // classes against the registry; Options.Verify also checks each file's
@@ -21,6 +29,34 @@
 // (Entry.DataSHA256: a re-formatted copy still verifies). Parsed data is cached for
 // the life of the process and every Load returns the caller's own copy: X and
 // every slice may be modified freely (preprocess copies anyway).
+//
+// # Labels
+//
+// One rule says where the class labels of a data file are: Options.LabelCol
+// (the label_col of a config's data file, the --label-col flag; parsed by
+// ParseLabelCol) is
+//
+//	""       the format's own convention, and nothing else: a CSV file has
+//	         no label (every column is a feature) unless its first line is
+//	         scikit-learn's "n,d,class names" header, which puts it last; a
+//	         .npy file has none; an .npz file's labels are its member y (else
+//	         Y, labels, target; NPZLabelNames) when it has one; an ARFF file's
+//	         class is its last nominal attribute (none when it has none); a
+//	         LIBSVM line starts with its label; a MAT-file's labels are Y
+//	         (with X), y, or gnd (with fea)
+//	"none"   no labels: every column is a feature
+//	"last"   the last column (of a CSV row, of the ARFF attributes, of an
+//	         .npy / .npz / MAT X, which loses it)
+//	"3"      the 0-based column 3, likewise
+//	a name   the CSV column whose header cell it is (the first line is then
+//	         the header), the ARFF attribute, the .npz member or the MAT
+//	         variable of that name (exact, else ignoring case)
+//
+// A LIBSVM file takes only "" and "none". Labels that are all numbers are
+// numbered in increasing order (1 and 1.0 are one class), others in order
+// of first appearance, ARFF nominal classes in their declared order.
+// Registry datasets know their label column (Entry.LabelColumn) and
+// generators label their data, so LabelCol must be "" for them.
 //
 // Missing values (UCI "?") are handled by a per-dataset policy that
 // Options.Missing overrides: MissingDrop drops the rows, MissingMean imputes
@@ -31,33 +67,53 @@
 // sorted order, named "column=category") or, with Options.Categorical =
 // Ordinal, replaced by the category's index in that order; the papers' 15
 // Credit Approval features are the ordinal encoding. Entry.Shapes lists the
-// shape under each choice.
+// shape under each choice. ARFF nominal features use their declared order
+// instead (ordinal: the declared index).
 //
-// The registry: usps, usps-test (LIBSVM), mnist, mnist-test (IDX), coil20,
-// isolet (MAT v5), credit-approval, sonar, automobile, heart-c, musk (UCI
-// CSV), wine, digits, breast-cancer (scikit-learn CSV). Musk v2 is fetch
-// only; no digest is known for it, so it is checked by shape alone.
+// # The registry
+//
+// The registry is data: registry.yaml, embedded, decoded strictly (unknown
+// keys are errors) and validated at initialization (digests, URLs,
+// conversion steps, shapes, reader options), lists every dataset with its
+// files, digests, canonical sources, shape, classes and reader. It holds
+// usps, usps-test (LIBSVM), mnist, mnist-test (IDX), coil20, isolet, allaml
+// (MAT v5), credit-approval, sonar, automobile, heart-c, musk1 (UCI CSV),
+// australian, heart-statlog (UCI Statlog, whitespace-separated), wine,
+// digits, breast-cancer (scikit-learn CSV), all in the reference data copy,
+// and the fetch-only musk (Musk v2), covertype, kddcup99, uscensus1990,
+// github-musae (MUSAE JSON features and CSV target) and snap-patents (the
+// citation graph, fetched but not loadable: the QMR-FS paper does not
+// describe its 269 patent features). No digest is known for the fetch-only
+// ones (Entry.FetchOnly): fetch and every load check their shape.
 //
 // # Formats
 //
 // Each reader is usable on its own: ReadLIBSVM, ReadIDX, ReadMAT (Level 5
 // MAT-files with miCOMPRESSED elements; dense real numeric arrays of any
 // class; sparse, cell, struct, char, complex and v7.3/HDF5 files are
-// reported, not read) and ReadCSV. No reader allocates from a header's claim
-// alone: sizes are checked against what the input can hold (its length, or
-// 1032 times the compressed length for zlib/gzip data, DEFLATE's largest
-// ratio) and against MaxCells (and MaxFeatures for LIBSVM indices), so a
-// corrupted or hostile file yields an error, never a panic or an unbounded
-// allocation.
+// reported, not read), ReadCSV, ReadNPY and ReadNPZ (NumPy format versions
+// 1.0, 2.0 and 3.0; float64/32, (u)int8-64 and bool, either byte order, C
+// or Fortran order; unicode and byte strings for labels), ReadARFF (Weka's
+// ARFF: numeric, real, integer and nominal attributes, dense and sparse
+// rows; string and date attributes are dropped with a note) and ReadMUSAE.
+// No reader allocates from a header's claim alone: sizes are checked
+// against what the input can hold (its length, or 1032 times the
+// compressed length for zlib/gzip/deflate data, DEFLATE's largest ratio)
+// and against MaxCells (and MaxFeatures for LIBSVM indices and ARFF
+// attributes), so a corrupted or hostile file yields an error naming the
+// line or byte offset, never a panic or an unbounded allocation. The fuzz
+// targets (fuzz_test.go) start from the seed corpora of testdata/fuzz.
 //
 // # Fetching
 //
 // Fetch downloads a registry dataset from its canonical sources (or a
 // mirror in the registry layout), converts archives into the registry layout
 // (USPS from LIBSVM's bzip2 files, Musk's clean2.data from the UCI zip's
-// Unix-compressed clean2.data.Z), verifies the sha256 and moves each file
-// into place atomically (temporary file + rename; nothing is left behind on
-// failure).
+// Unix-compressed clean2.data.Z, MUSAE's files from SNAP's zip), verifies
+// the sha256, loads the dataset from the downloaded files to check its
+// shape, and only then moves the files into place; a failure leaves
+// nothing behind (no temporary file, no file of the dataset, no directory
+// the fetch created).
 //
 // # Synthetic data
 //

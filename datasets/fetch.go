@@ -73,20 +73,22 @@ type FetchedFile struct {
 // Fetch downloads the files of the registry dataset name into the data
 // directory, trying Mirror and then each canonical source in turn. Each file
 // is written to a temporary file in its destination directory, converted
-// (decompressed, extracted) when its source needs it, checked against the
-// registry's sha256 (of the file, or of its decompressed content), and only
-// then renamed into place; on any failure nothing is left behind. Files
-// already present that verify are kept unless Force is set. Finally the
-// dataset is loaded to check its shape.
+// (decompressed, extracted) when its source needs it, and checked against
+// the registry's sha256 (of the file, or of its decompressed content); the
+// dataset is then loaded from the temporary files to check its shape, and
+// only then are the files renamed into place, all together. On any failure
+// nothing is left behind: no temporary file, no file of the dataset, and no
+// directory that the fetch created (a directory that existed before stays).
+// Files already present that verify are kept unless Force is set.
 func Fetch(ctx context.Context, name string, opt FetchOptions) (*FetchResult, error) {
-	e, ok := registry[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("unknown dataset %q; the registry has %s", name, strings.Join(Names(), ", "))
+	e, err := getEntry(name)
+	if err != nil {
+		return nil, err
 	}
 	return fetchEntry(ctx, e, opt)
 }
 
-func fetchEntry(ctx context.Context, e *Entry, opt FetchOptions) (*FetchResult, error) {
+func fetchEntry(ctx context.Context, e *Entry, opt FetchOptions) (res *FetchResult, err error) {
 	dir := DataDir(opt.DataDir)
 	client := opt.Client
 	if client == nil {
@@ -95,31 +97,93 @@ func fetchEntry(ctx context.Context, e *Entry, opt FetchOptions) (*FetchResult, 
 			ResponseHeaderTimeout: 30 * time.Second,
 		}}
 	}
-	res := &FetchResult{Dataset: e.Name, Dir: dir}
-	for _, spec := range e.Files {
-		ff, err := fetchFile(ctx, client, e, dir, spec, opt)
+	res = &FetchResult{Dataset: e.Name, Dir: dir}
+	var (
+		created []string // directories this fetch made, parents first
+		staged  []string // temporary files, by file index ("" when present)
+	)
+	defer func() {
+		if err == nil {
+			return
+		}
+		for _, tmp := range staged {
+			if tmp != "" {
+				os.Remove(tmp)
+			}
+		}
+		for i := len(created) - 1; i >= 0; i-- {
+			os.Remove(created[i]) // only empty directories go
+		}
+	}()
+	paths := make([]string, len(e.Files))
+	staged = make([]string, len(e.Files))
+	for i, spec := range e.Files {
+		dst := filepath.Join(dir, filepath.FromSlash(spec.Path))
+		ff, tmp, err := fetchFile(ctx, client, e, dst, spec, opt, &created)
 		if err != nil {
 			return res, fmt.Errorf("fetch %s: %v", e.Name, err)
 		}
+		staged[i], paths[i] = tmp, dst
+		if tmp != "" {
+			paths[i] = tmp
+		}
 		res.Files = append(res.Files, *ff)
 	}
-	ds, err := loadEntry(e, Options{DataDir: dir, Verify: true})
+	// The shape check, on the staged files: a download of the wrong shape
+	// (the only check of a file whose digest is unknown) never lands.
+	c, err := e.load(paths, e.Missing, e.Encoding, true)
 	if err != nil {
-		return res, fmt.Errorf("fetch %s: the files are in place but do not load: %v", e.Name, err)
+		return res, fmt.Errorf("fetch %s: the downloaded files do not load: %v", e.Name, err)
 	}
-	res.N, res.D = ds.Dims()
+	res.N, res.D = c.dims()
+	for i, tmp := range staged {
+		if tmp == "" {
+			continue
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(e.Files[i].Path))
+		if err := os.Rename(tmp, dst); err != nil {
+			return res, fmt.Errorf("fetch %s: %v", e.Name, err)
+		}
+		staged[i] = ""
+		if opt.Progress != nil {
+			opt.Progress(Progress{Dataset: e.Name, File: e.Files[i].Path, URL: res.Files[i].URL, Done: res.Files[i].Bytes, Total: res.Files[i].Bytes})
+		}
+	}
 	return res, nil
 }
 
-func fetchFile(ctx context.Context, client *http.Client, e *Entry, dir string, spec FileSpec, opt FetchOptions) (*FetchedFile, error) {
-	dst := filepath.Join(dir, filepath.FromSlash(spec.Path))
-	if !opt.Force {
-		if st, err := verifyFile(dst, e, spec); err == nil {
-			return &FetchedFile{Path: spec.Path, Bytes: st.Bytes, SHA256: st.SHA256, Verified: st.Verified, Present: true}, nil
+// mkdirAll is os.MkdirAll that appends the directories it creates to
+// created, parents first.
+func mkdirAll(dir string, created *[]string) error {
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return nil, err
+	for i := len(missing) - 1; i >= 0; i-- {
+		if err := os.Mkdir(missing[i], 0o755); err != nil && !os.IsExist(err) {
+			return err
+		}
+		*created = append(*created, missing[i])
+	}
+	return nil
+}
+
+// fetchFile returns the file status of spec and the temporary file holding
+// its download ("" when the file in place verifies and is kept).
+func fetchFile(ctx context.Context, client *http.Client, e *Entry, dst string, spec FileSpec, opt FetchOptions, created *[]string) (*FetchedFile, string, error) {
+	if !opt.Force {
+		if st, err := verifyFile(dst, e, spec); err == nil {
+			return &FetchedFile{Path: spec.Path, Bytes: st.Bytes, SHA256: st.SHA256, Verified: st.Verified, Present: true}, "", nil
+		}
+	}
+	if err := mkdirAll(filepath.Dir(dst), created); err != nil {
+		return nil, "", err
 	}
 	var sources []Source
 	if opt.Mirror != "" {
@@ -127,20 +191,20 @@ func fetchFile(ctx context.Context, client *http.Client, e *Entry, dir string, s
 	}
 	sources = append(sources, spec.Sources...)
 	if len(sources) == 0 {
-		return nil, fmt.Errorf("%s: no download source is known", spec.Path)
+		return nil, "", fmt.Errorf("%s: no download source is known", spec.Path)
 	}
 	var errs []string
 	for _, src := range sources {
-		ff, err := fetchFrom(ctx, client, e, dst, spec, src, opt.Progress)
+		ff, tmp, err := fetchFrom(ctx, client, e, dst, spec, src, opt.Progress)
 		if err == nil {
-			return ff, nil
+			return ff, tmp, nil
 		}
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, "", ctx.Err()
 		}
 		errs = append(errs, fmt.Sprintf("%s: %v", src.URL, err))
 	}
-	return nil, fmt.Errorf("%s: every source failed:\n  %s", spec.Path, strings.Join(errs, "\n  "))
+	return nil, "", fmt.Errorf("%s: every source failed:\n  %s", spec.Path, strings.Join(errs, "\n  "))
 }
 
 // verifyFile checks a file in place against spec, or, when its digest
@@ -164,8 +228,9 @@ func verifyFile(p string, e *Entry, spec FileSpec) (FileStatus, error) {
 	return st, err
 }
 
-// fetchFrom downloads src, converts it, verifies it and renames it to dst.
-func fetchFrom(ctx context.Context, client *http.Client, e *Entry, dst string, spec FileSpec, src Source, progress func(Progress)) (*FetchedFile, error) {
+// fetchFrom downloads src, converts it and verifies it, and returns the
+// temporary file (beside dst) that holds the result.
+func fetchFrom(ctx context.Context, client *http.Client, e *Entry, dst string, spec FileSpec, src Source, progress func(Progress)) (*FetchedFile, string, error) {
 	dir, dataset := filepath.Dir(dst), e.Name
 	tmp, err := download(ctx, client, src.URL, dir, func(done, total int64) {
 		if progress != nil {
@@ -173,10 +238,11 @@ func fetchFrom(ctx context.Context, client *http.Client, e *Entry, dst string, s
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	keep := false
 	defer func() {
-		if tmp != "" {
+		if !keep && tmp != "" {
 			os.Remove(tmp)
 		}
 	}()
@@ -185,21 +251,15 @@ func fetchFrom(ctx context.Context, client *http.Client, e *Entry, dst string, s
 		os.Remove(tmp)
 		tmp = next
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", step, err)
+			return nil, "", fmt.Errorf("%s: %v", step, err)
 		}
 	}
 	st, err := verifyFile(tmp, e, spec)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	if err := os.Rename(tmp, dst); err != nil {
-		return nil, err
-	}
-	tmp = ""
-	if progress != nil {
-		progress(Progress{Dataset: dataset, File: spec.Path, URL: src.URL, Done: st.Bytes, Total: st.Bytes})
-	}
-	return &FetchedFile{Path: spec.Path, URL: src.URL, Bytes: st.Bytes, SHA256: st.SHA256, Verified: st.Verified}, nil
+	keep = true
+	return &FetchedFile{Path: spec.Path, URL: src.URL, Bytes: st.Bytes, SHA256: st.SHA256, Verified: st.Verified}, tmp, nil
 }
 
 // tempFile creates a hidden temporary file in dir (so that the final rename

@@ -33,14 +33,15 @@ type fetchServer struct {
 	dataDir  string
 	byPath   map[string]string // canonical URL path -> registry file path
 	extra    map[string][]byte // URL path -> body
+	fail     map[string]bool   // URL path -> answer 500
 	corrupt  atomic.Bool
 	cut      atomic.Bool
 	requests atomic.Int64
 }
 
 func newFetchServer(t *testing.T) *fetchServer {
-	s := &fetchServer{dataDir: testutil.DataDir(t), byPath: map[string]string{}, extra: map[string][]byte{}}
-	for _, e := range registry {
+	s := &fetchServer{dataDir: testutil.DataDir(t), byPath: map[string]string{}, extra: map[string][]byte{}, fail: map[string]bool{}}
+	for _, e := range datasetRegistry.All() {
 		for _, f := range e.Files {
 			for _, src := range f.Sources {
 				if len(src.Steps) == 0 {
@@ -59,6 +60,9 @@ func (s *fetchServer) serve(w http.ResponseWriter, r *http.Request) {
 	s.requests.Add(1)
 	var body []byte
 	switch p := r.URL.Path; {
+	case s.fail[p] || s.fail["*"]:
+		http.Error(w, "injected failure", http.StatusInternalServerError)
+		return
 	case s.extra[p] != nil:
 		body = s.extra[p]
 	case strings.HasPrefix(p, "/mirror/"):
@@ -243,9 +247,9 @@ func TestFetchConvertsArchives(t *testing.T) {
 	}
 	s.extra["/usps.bz2"] = bz
 
-	musk := *registry["musk"]
+	musk := *mustEntry(t, "musk")
 	musk.N, musk.D = 12, 166
-	usps := *registry["usps"]
+	usps := *mustEntry(t, "usps")
 	usps.N, usps.Classes = 3, 3
 	usps.classNames = nil
 	usps.Files = []FileSpec{{Path: "USPS/usps.libsvm.gz", Sources: []Source{{URL: "https://www.csie.ntu.edu.tw/usps.bz2", Steps: []string{"bunzip2", "gzip"}}}}}
@@ -292,7 +296,7 @@ func TestFetchVerifiesData(t *testing.T) {
 	reformatted := strings.ReplaceAll(strings.ReplaceAll(string(plain), ":-1 ", ":-1.0  "), "\n", " \n")
 	s.extra["/usps.t"] = []byte(reformatted)
 	s.extra["/usps.t.changed"] = []byte(strings.Replace(reformatted, ":-1.0 ", ":-0.9 ", 1))
-	e := *registry["usps-test"]
+	e := *mustEntry(t, "usps-test")
 	spec := e.Files[0]
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -317,5 +321,74 @@ func TestFetchVerifiesData(t *testing.T) {
 		if res.Files[0].Verified != "data-sha256" || res.N != 2007 {
 			t.Errorf("%+v", res)
 		}
+	}
+}
+
+func mustEntry(t *testing.T, name string) *Entry {
+	t.Helper()
+	e, ok := lookupEntry(name)
+	if !ok {
+		t.Fatalf("no registry entry %s", name)
+	}
+	return e
+}
+
+// dirsUnder lists every directory under dir (dir included, when it exists).
+func dirsUnder(dir string) []string {
+	var out []string
+	filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && fi.IsDir() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
+
+// TestFetchFailureLeavesNothing: a fetch that fails leaves no file and no
+// directory it created: every source failing, the second file of MNIST
+// failing after the first arrived, and a fetch-only download of the wrong
+// shape. A directory that existed before, and what it holds, stays.
+func TestFetchFailureLeavesNothing(t *testing.T) {
+	s := newFetchServer(t)
+	root := t.TempDir()
+	dir := filepath.Join(root, "data") // does not exist yet
+	s.fail["*"] = true
+	_, err := Fetch(context.Background(), "sonar", FetchOptions{DataDir: dir, Client: s.client(), Mirror: s.URL + "/mirror/"})
+	if err == nil || !strings.Contains(err.Error(), "500") {
+		t.Fatalf("failing server: %v", err)
+	}
+	if d := dirsUnder(dir); len(d) != 0 {
+		t.Errorf("failing server: directories left: %v", d)
+	}
+	delete(s.fail, "*")
+
+	// MNIST's images arrive, its labels fail: the images do not stay.
+	s.fail["/mirror/MNIST/t10k-labels-idx1-ubyte.gz"] = true
+	s.fail["/exdb/mnist/t10k-labels-idx1-ubyte.gz"] = true
+	s.fail["/mnist/t10k-labels-idx1-ubyte.gz"] = true
+	s.fail["/cvdf-datasets/mnist/t10k-labels-idx1-ubyte.gz"] = true
+	_, err = Fetch(context.Background(), "mnist-test", FetchOptions{DataDir: dir, Client: s.client(), Mirror: s.URL + "/mirror/"})
+	if err == nil || !strings.Contains(err.Error(), "t10k-labels") {
+		t.Fatalf("labels failing: %v", err)
+	}
+	if d, f := dirsUnder(dir), leftovers(t, root); len(d) != 0 || len(f) != 0 {
+		t.Errorf("labels failing: left %v %v", d, f)
+	}
+
+	// A fetch-only dataset whose download has the wrong shape (3 rows of
+	// Covertype's 581012) never lands; the data directory existed, and stays.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "keep.txt"), []byte("mine"), 0o644)
+	row := strings.Repeat("1,", 54) + "5\n"
+	s.extra["/ml/machine-learning-databases/covtype/covtype.data.gz"] = gzipBytes([]byte(row + row + row))
+	_, err = Fetch(context.Background(), "covertype", FetchOptions{DataDir: dir, Client: s.client()})
+	if err == nil || !strings.Contains(err.Error(), "expects 581012 x 54") {
+		t.Fatalf("wrong shape: %v", err)
+	}
+	if d, f := dirsUnder(dir), leftovers(t, dir); len(d) != 1 || len(f) != 1 {
+		t.Errorf("wrong shape: left %v %v", d, f)
 	}
 }

@@ -225,13 +225,13 @@ func TestReadCSVFileGzip(t *testing.T) {
 		t.Fatalf("%v %v", ds, err)
 	}
 	// Load reads the same file by path, and a second load is an independent copy.
-	ds1, err := Load(p, Options{CSV: CSVOptions{LabelCol: LastLabel}, Verify: true})
+	ds1, err := Load(p, Options{LabelCol: "last", Verify: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds1.X.Set(0, 0, 99)
 	ds1.Y[0] = 5
-	ds2, err := Load(p, Options{CSV: CSVOptions{LabelCol: LastLabel}})
+	ds2, err := Load(p, Options{LabelCol: "last"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sort"
-	"strings"
 
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
 	"gonum.org/v1/gonum/mat"
 )
@@ -25,7 +24,8 @@ type generator struct {
 	run  func(p params.Params, seed uint64) (*Dataset, error)
 }
 
-var generators = map[string]*generator{}
+// generators holds the synthetic dataset generators by name.
+var generators = registry.New[*generator]("generator")
 
 // register adds a generator whose parameters are the tagged fields of the
 // struct defaults (the papers' values).
@@ -34,10 +34,7 @@ func register[T any](name, summary, source string, defaults T, gen func(cfg T, r
 	if err != nil {
 		panic(fmt.Sprintf("datasets: generator %s: %v", name, err))
 	}
-	if _, dup := generators[name]; dup {
-		panic("datasets: generator " + name + " registered twice")
-	}
-	generators[name] = &generator{
+	generators.Add(name, &generator{
 		spec: GeneratorSpec{Name: name, Summary: summary, Source: source, Params: ps},
 		run: func(p params.Params, seed uint64) (*Dataset, error) {
 			cfg := defaults
@@ -51,22 +48,22 @@ func register[T any](name, summary, source string, defaults T, gen func(cfg T, r
 			ds.Name = name
 			return ds, nil
 		},
-	}
+	})
 }
 
 // Generators lists the synthetic dataset generators, sorted by name.
 func Generators() []GeneratorSpec {
-	out := make([]GeneratorSpec, 0, len(generators))
-	for _, g := range generators {
-		out = append(out, g.spec)
+	all := generators.All()
+	out := make([]GeneratorSpec, len(all))
+	for i, g := range all {
+		out[i] = g.spec
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Name < out[b].Name })
 	return out
 }
 
 // LookupGenerator returns the generator called name.
 func LookupGenerator(name string) (GeneratorSpec, bool) {
-	g, ok := generators[name]
+	g, ok := generators.Lookup(name)
 	if !ok {
 		return GeneratorSpec{}, false
 	}
@@ -80,14 +77,9 @@ func LookupGenerator(name string) (GeneratorSpec, bool) {
 // stream, their own normal sampler (no math.Exp/Log, whose assembly differs
 // between architectures) and no fused multiply-adds.
 func Generate(name string, p params.Params, seed uint64) (*Dataset, error) {
-	g, ok := generators[name]
-	if !ok {
-		names := make([]string, 0, len(generators))
-		for n := range generators {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		return nil, fmt.Errorf("unknown generator %q; the generators are %s", name, strings.Join(names, ", "))
+	g, err := generators.Get(name)
+	if err != nil {
+		return nil, err
 	}
 	return g.run(p, seed)
 }

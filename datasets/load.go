@@ -1,6 +1,7 @@
 package datasets
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +19,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gsbench/gsbench/internal/registry"
+	"github.com/gsbench/gsbench/params"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,6 +36,18 @@ type Options struct {
 	// Categorical overrides the encoding of categorical columns: OneHot or
 	// Ordinal ("" keeps the registry's default, or CSV.Encoding).
 	Categorical string
+	// LabelCol is the label column of a data file given by path, by the
+	// one rule of the package documentation (ParseLabelCol: "", "none",
+	// "last", a 0-based column number, or a column name); Load ignores
+	// CSV.LabelCol and CSV.LabelName. It must be "" for a registry dataset
+	// (which knows its label column, Entry.LabelColumn) and a generator.
+	LabelCol string
+	// Params are the parameters of a generator (Generators lists them;
+	// missing ones take the papers' values) and Seed its random stream,
+	// when the name Load is given is a generator's. Params must be empty
+	// for anything else.
+	Params params.Params
+	Seed   uint64
 }
 
 // DataDir returns the data directory: flag when not empty, else the
@@ -72,10 +88,14 @@ func searchDirs(flag string) []string {
 	return dirs
 }
 
-// Load returns the data set ref: a registry name (see Registry) or the path
-// of a data file. A file is read by its name: *.mat as a MAT-file with
-// variables X and Y (or fea and gnd), *.libsvm / *.svm as LIBSVM text,
-// anything else as CSV with opt.CSV; any of them may be gzip-compressed.
+// Load returns the data set ref: a registry name (see Registry), a
+// generator name (see Generators; opt.Params and opt.Seed draw it), or the
+// path of a data file, resolved as Resolve says. A file is read by its
+// name: *.mat as a MAT-file with variables X and Y (or fea and gnd),
+// *.libsvm / *.svm as LIBSVM text, *.npy and *.npz as NumPy arrays, *.arff
+// as Weka ARFF, anything else as CSV with opt.CSV; any of them may be
+// gzip-compressed (*.csv.gz, *.npy.gz, ...). Its labels follow opt.LabelCol
+// (the package documentation's label rule).
 //
 // A registry dataset is checked against its expected shape and number of
 // classes every time, and its files against their sha256 when opt.Verify
@@ -86,13 +106,66 @@ func searchDirs(flag string) []string {
 // copies, so changing them never affects another Load. (MNIST is cached as
 // its 8-bit pixels, so a load allocates only the float64 matrix it returns.)
 func Load(ref string, opt Options) (*Dataset, error) {
-	if e, ok := registry[strings.ToLower(ref)]; ok {
+	r, err := Resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	if r.Kind != DataFile && opt.LabelCol != "" {
+		return nil, fmt.Errorf("label column %q: %s is a %s, whose labels are known; a label column applies to data files", opt.LabelCol, r.Name, r.Kind)
+	}
+	if r.Kind != GeneratorRef && len(opt.Params) > 0 {
+		return nil, fmt.Errorf("%s is a %s: parameters (%s) apply to generators only", r.Name, r.Kind, strings.Join(slices.Sorted(maps.Keys(opt.Params)), ", "))
+	}
+	switch r.Kind {
+	case RegistryDataset:
+		e, _ := lookupEntry(r.Name)
 		return loadEntry(e, opt)
+	case GeneratorRef:
+		return Generate(r.Name, opt.Params, opt.Seed)
+	}
+	return loadPath(r.Name, opt)
+}
+
+// RefKind says what a data reference names.
+type RefKind string
+
+// The kinds of data reference.
+const (
+	RegistryDataset RefKind = "registry dataset"
+	GeneratorRef    RefKind = "generator"
+	DataFile        RefKind = "data file"
+)
+
+// Ref is a resolved data reference.
+type Ref struct {
+	Kind RefKind
+	// Name is the registry's or the generator's name, or the file's path
+	// as given.
+	Name string
+}
+
+// Resolve says what ref names, looking in this order: a registry dataset
+// (any case), a generator, an existing regular file (a file whose path is
+// also a name is reached as ./name). For anything else the error lists the
+// registry's datasets and the generators, with the closest name when one is
+// close (internal/registry's suggestion rule).
+func Resolve(ref string) (Ref, error) {
+	if e, ok := lookupEntry(ref); ok {
+		return Ref{Kind: RegistryDataset, Name: e.Name}, nil
+	}
+	if _, ok := generators.Lookup(ref); ok {
+		return Ref{Kind: GeneratorRef, Name: ref}, nil
 	}
 	if fi, err := os.Stat(ref); err == nil && !fi.IsDir() {
-		return loadPath(ref, opt)
+		return Ref{Kind: DataFile, Name: ref}, nil
 	}
-	return nil, unknownDataset(ref)
+	names, gens := Names(), generators.Names()
+	why := "no such file"
+	if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
+		why = "a directory, not a file"
+	}
+	return Ref{}, fmt.Errorf("unknown dataset %q (%s)%s; registry datasets: %s; generators: %s",
+		ref, why, registry.Suggest(ref, append(slices.Clone(names), gens...)), strings.Join(names, ", "), strings.Join(gens, ", "))
 }
 
 // ClearCache drops the parsed datasets Load keeps in memory.
@@ -187,9 +260,9 @@ func checkPolicy(policy, encoding string) error {
 // the files missing, the directories searched and the command that fetches
 // them.
 func Find(name, dataDir string) ([]string, error) {
-	e, ok := registry[strings.ToLower(name)]
-	if !ok {
-		return nil, unknownDataset(name)
+	e, err := getEntry(name)
+	if err != nil {
+		return nil, err
 	}
 	return e.locate(dataDir)
 }
@@ -288,16 +361,16 @@ func (e *Entry) load(paths []string, policy, encoding string, verify bool) (*cac
 	ds := c.ds
 	ds.Name = e.Name
 	ds.Files = statuses
-	if e.classNames != nil {
-		if err := renameClasses(ds, e.classNames, e.firstLabel); err != nil {
-			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
-		}
-	}
 	n, d := c.dims()
 	wn, wd := e.shape(policy, encoding)
 	if n != wn || d != wd || len(ds.Classes) != e.Classes {
 		return nil, fmt.Errorf("dataset %s: read %d x %d with %d classes, but the registry expects %d x %d with %d classes: the files are not the expected version (`gsbench info --data %s --verify` checks them; `gsbench fetch --force %s` replaces them)",
 			e.Name, n, d, len(ds.Classes), wn, wd, e.Classes, e.Name, e.Name)
+	}
+	if e.classNames != nil {
+		if err := renameClasses(ds, e.classNames, e.firstLabel); err != nil {
+			return nil, fmt.Errorf("dataset %s: %v", e.Name, err)
+		}
 	}
 	c.verified = verify
 	return c, nil
@@ -338,11 +411,24 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 	if err := checkPolicy(csvOpt.Missing, csvOpt.Encoding); err != nil {
 		return nil, err
 	}
+	lc, err := ParseLabelCol(opt.LabelCol)
+	if err != nil {
+		return nil, err
+	}
+	csvOpt.LabelCol, csvOpt.LabelName = NoLabel, ""
+	switch lc.Kind {
+	case LabelLast:
+		csvOpt.LabelCol = LastLabel
+	case LabelIndex:
+		csvOpt.LabelCol = lc.Index
+	case LabelName:
+		csvOpt.LabelName = lc.Name
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("path\x00%s\x00%#v", fileKey(abs), csvOpt)
+	key := fmt.Sprintf("path\x00%s\x00%#v\x00%s", fileKey(abs), csvOpt, lc)
 	return cachedLoad(key, opt.Verify, func() (*cached, error) {
 		f, err := openDataFile(path, FileSpec{}, opt.Verify)
 		if err != nil {
@@ -355,10 +441,26 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 		case ".mat":
 			var vars []*MatVar
 			if vars, err = ReadMAT(f.r, f.bound); err == nil {
-				ds, err = matDatasetAuto(vars)
+				ds, err = matDatasetLabel(vars, lc)
 			}
 		case ".libsvm", ".svm", ".svmlight":
-			ds, err = ReadLIBSVM(f.r, LIBSVMOptions{})
+			switch lc.Kind {
+			case LabelDefault, LabelNone:
+				if ds, err = ReadLIBSVM(f.r, LIBSVMOptions{}); err == nil && lc.Kind == LabelNone {
+					ds.Y, ds.Classes = nil, nil
+				}
+			default:
+				err = fmt.Errorf("label column %s: a LIBSVM file's labels are the first value of each line (give none to drop them)", lc)
+			}
+		case ".npy":
+			var a *NpyArray
+			if a, err = ReadNPY(f.r, f.bound); err == nil {
+				ds, err = arrayDataset("npy", a, lc)
+			}
+		case ".npz":
+			ds, err = f.npz(lc)
+		case ".arff":
+			ds, err = ReadARFF(f.r, ARFFOptions{LabelCol: opt.LabelCol, Missing: csvOpt.Missing, Encoding: csvOpt.Encoding})
 		default:
 			ds, err = ReadCSV(f.r, csvOpt)
 		}
@@ -373,6 +475,60 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 		ds.Files = []FileStatus{st}
 		return &cached{ds: ds, verified: opt.Verify}, nil
 	})
+}
+
+// npz reads the .npz archive df holds: through the file itself when it is
+// not compressed (zip needs random access), else from its decompressed
+// content in memory (at most 16 * MaxCells bytes: a full float64 matrix
+// and its labels).
+func (df *dataFile) npz(lc LabelCol) (*Dataset, error) {
+	if !df.gz {
+		return npzDataset(df.f, df.size, lc.String())
+	}
+	limit := min(df.bound, 16*MaxCells)
+	b, err := io.ReadAll(io.LimitReader(df.r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("npz: more than %d bytes decompressed (16 x datasets.MaxCells)", limit)
+	}
+	return npzDataset(bytes.NewReader(b), int64(len(b)), lc.String())
+}
+
+// matDatasetLabel reads a MAT-file's features and labels by the label
+// rule: "" the usual variable names (matDatasetAuto), none X alone, a
+// name the labels' variable, last or a number a column of X.
+func matDatasetLabel(vars []*MatVar, lc LabelCol) (*Dataset, error) {
+	if lc.Kind == LabelDefault {
+		return matDatasetAuto(vars)
+	}
+	x := "X"
+	if !slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "X" }) && slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "fea" }) {
+		x = "fea"
+	}
+	switch lc.Kind {
+	case LabelName:
+		return matDataset(vars, x, lc.Name)
+	case LabelNone:
+		return matDataset(vars, x, "")
+	}
+	ds, err := matDataset(vars, x, "")
+	if err != nil {
+		return nil, err
+	}
+	n, d := ds.Dims()
+	col, err := lc.index(d, nil, "mat: "+x)
+	if err != nil {
+		return nil, err
+	}
+	if d < 2 {
+		return nil, fmt.Errorf("mat: %s: label column %s would leave no feature column", x, lc)
+	}
+	data, labels := splitLabelColumn(ds.X.RawMatrix().Data, n, d, col)
+	ds.X = newDense(n, d-1, data)
+	ds.Y, ds.Classes = EncodeLabels(labels)
+	return ds, nil
 }
 
 // matDatasetAuto reads the features and labels of a MAT-file under the usual
@@ -531,16 +687,18 @@ func readLIBSVMEntry(d int) func([]*dataFile, string, string) (*cached, error) {
 	}
 }
 
-func readMATEntry(files []*dataFile, _, _ string) (*cached, error) {
-	vars, err := ReadMAT(files[0].r, files[0].bound)
-	if err != nil {
-		return nil, err
+func readMATEntry(x, y string) func([]*dataFile, string, string) (*cached, error) {
+	return func(files []*dataFile, _, _ string) (*cached, error) {
+		vars, err := ReadMAT(files[0].r, files[0].bound)
+		if err != nil {
+			return nil, err
+		}
+		ds, err := matDataset(vars, x, y)
+		if err != nil {
+			return nil, err
+		}
+		return &cached{ds: ds}, nil
 	}
-	ds, err := matDataset(vars, "X", "Y")
-	if err != nil {
-		return nil, err
-	}
-	return &cached{ds: ds}, nil
 }
 
 func readUCIEntry(spec tableSpec) func([]*dataFile, string, string) (*cached, error) {

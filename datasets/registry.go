@@ -1,73 +1,94 @@
 package datasets
 
 import (
+	"bytes"
+	_ "embed"
+	"encoding/hex"
 	"fmt"
+	"net/url"
+	"path"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/gsbench/gsbench/internal/registry"
+	"gopkg.in/yaml.v3"
 )
 
 // Entry describes one named dataset of the registry.
 type Entry struct {
-	Name    string     `json:"name"`
-	Title   string     `json:"title"`
-	Format  string     `json:"format"` // libsvm, idx, mat, uci-csv, sklearn-csv
-	Files   []FileSpec `json:"files"`
-	N       int        `json:"n"`       // rows, with the default options
-	D       int        `json:"d"`       // columns, with the default options
-	Classes int        `json:"classes"` // number of classes
+	Name    string     `json:"name" yaml:"name"`
+	Title   string     `json:"title" yaml:"title"`
+	Format  string     `json:"format" yaml:"format"` // libsvm, idx, mat, uci-csv, uci-text, sklearn-csv, musae, snap-edges
+	Files   []FileSpec `json:"files" yaml:"files"`
+	N       int        `json:"n" yaml:"n"`             // rows, with the default options
+	D       int        `json:"d" yaml:"d"`             // columns, with the default options
+	Classes int        `json:"classes" yaml:"classes"` // number of classes (0: unlabelled)
 	// Missing is the default missing-value policy ("" when the files have
 	// no missing values); Options.Missing overrides it.
-	Missing string `json:"missing,omitempty"`
+	Missing string `json:"missing,omitempty" yaml:"missing"`
 	// Encoding is the default encoding of categorical columns ("" when
 	// there are none); Options.Categorical overrides it.
-	Encoding string `json:"categorical,omitempty"`
+	Encoding string `json:"categorical,omitempty" yaml:"categorical"`
 	// DataSHA256 is the digest of the parsed data with the default options
 	// (dataDigest: the shape, X's float64 bits row-major, then Y): a file
 	// re-formatted or re-compressed without changing a value still verifies
 	// against it. "" where missing values or categories are handled.
-	DataSHA256 string `json:"data_sha256,omitempty"`
+	DataSHA256 string `json:"data_sha256,omitempty" yaml:"data_sha256"`
 	// Shapes lists the expected shape under every other choice of options.
-	Shapes   []Shape `json:"shapes,omitempty"`
-	Homepage string  `json:"homepage"`
-	Citation string  `json:"citation"`
-	Note     string  `json:"note,omitempty"`
+	Shapes   []Shape `json:"shapes,omitempty" yaml:"shapes"`
+	Homepage string  `json:"homepage" yaml:"homepage"`
+	Citation string  `json:"citation" yaml:"citation"`
+	Note     string  `json:"note,omitempty" yaml:"note"`
 
 	read       func(files []*dataFile, policy, encoding string) (*cached, error)
 	classNames []string // names of the numeric labels firstLabel, firstLabel+1, ...
 	firstLabel int
+	labelCol   string // the label column of a table ("last", "none", a number); "" for other formats
 }
 
 // Shape is the expected shape of a dataset under a choice of options.
 type Shape struct {
-	Drop     bool   `json:"drop"` // rows with missing values dropped (else imputed)
-	Encoding string `json:"categorical"`
-	N        int    `json:"n"`
-	D        int    `json:"d"`
+	Drop     bool   `json:"drop" yaml:"drop"` // rows with missing values dropped (else imputed)
+	Encoding string `json:"categorical" yaml:"categorical"`
+	N        int    `json:"n" yaml:"n"`
+	D        int    `json:"d" yaml:"d"`
 }
 
 // FileSpec is one file of a dataset, at Path (slash-separated) under the
 // data directory.
 type FileSpec struct {
-	Path  string `json:"path"`
-	Bytes int64  `json:"bytes,omitempty"`
+	Path  string `json:"path" yaml:"path"`
+	Bytes int64  `json:"bytes,omitempty" yaml:"bytes"`
 	// SHA256 is the digest of the file as laid out in the data directory
 	// (MANIFEST.tsv of the reference copy); "" when none is known.
-	SHA256 string `json:"sha256,omitempty"`
+	SHA256 string `json:"sha256,omitempty" yaml:"sha256"`
 	// ContentSHA256 is the digest of the decompressed content of a gzip
 	// file: a file re-compressed differently still verifies against it.
-	ContentSHA256 string `json:"content_sha256,omitempty"`
+	ContentSHA256 string `json:"content_sha256,omitempty" yaml:"content_sha256"`
 	// Sources are the canonical download locations, tried in order.
-	Sources []Source `json:"sources"`
+	Sources []Source `json:"sources" yaml:"sources"`
 }
 
 // Source is a download location and the steps that turn what it serves
 // into the file: "bunzip2", "gzip", "unlzw" (Unix compress, .Z), "unzip:NAME"
 // (the zip member whose base name is NAME).
 type Source struct {
-	URL   string   `json:"url"`
-	Steps []string `json:"steps,omitempty"`
+	URL   string   `json:"url" yaml:"url"`
+	Steps []string `json:"steps,omitempty" yaml:"steps"`
 }
+
+// FetchOnly reports whether no digest is known for some file of e: such a
+// dataset is not in the reference data copy, and fetch and every load check
+// it by its shape alone.
+func (e *Entry) FetchOnly() bool {
+	return slices.ContainsFunc(e.Files, func(f FileSpec) bool { return f.SHA256 == "" && f.ContentSHA256 == "" })
+}
+
+// LabelColumn returns where the label of e is: "last", "none", or a
+// 0-based column number of its table file; "" for formats whose labels are
+// not a column (LIBSVM, IDX, MAT, MUSAE: the format says where they are).
+func (e *Entry) LabelColumn() string { return e.labelCol }
 
 // shape returns the expected shape under the given options.
 func (e *Entry) shape(policy, encoding string) (n, d int) {
@@ -83,22 +104,27 @@ func (e *Entry) shape(policy, encoding string) (n, d int) {
 // Registry returns every named dataset, sorted by name. The entries are
 // copies: changing them does not change the registry.
 func Registry() []Entry {
-	out := make([]Entry, 0, len(registry))
-	for _, e := range registry {
-		out = append(out, e.clone())
+	all := datasetRegistry.All()
+	out := make([]Entry, len(all))
+	for i, e := range all {
+		out[i] = e.clone()
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Name < out[b].Name })
 	return out
 }
 
-// Lookup returns (a copy of) the registry entry called name.
+// Lookup returns (a copy of) the registry entry called name (any case).
 func Lookup(name string) (Entry, bool) {
-	e, ok := registry[strings.ToLower(name)]
+	e, ok := lookupEntry(name)
 	if !ok {
 		return Entry{}, false
 	}
 	return e.clone(), true
 }
+
+func lookupEntry(name string) (*Entry, bool) { return datasetRegistry.Lookup(strings.ToLower(name)) }
+
+// getEntry is lookupEntry with the registry's unknown-name error.
+func getEntry(name string) (*Entry, error) { return datasetRegistry.Get(strings.ToLower(name)) }
 
 func (e *Entry) clone() Entry {
 	c := *e
@@ -115,294 +141,412 @@ func (e *Entry) clone() Entry {
 }
 
 // Names returns the registry's dataset names, sorted.
-func Names() []string {
-	var out []string
-	for n := range registry {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+func Names() []string { return datasetRegistry.Names() }
 
-func unknownDataset(ref string) error {
-	return fmt.Errorf("unknown dataset %q: not a file, and the registry has no such name (it has %s)", ref, strings.Join(Names(), ", "))
-}
+// datasetRegistry holds the entries of registry.yaml.
+var datasetRegistry = registry.New[*Entry]("dataset")
 
-const (
-	uciBase     = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
-	skfeature   = "https://raw.githubusercontent.com/jundongl/scikit-feature/48cffad4e88ff4b9d2f1c7baffb314d1b3303792/skfeature/data/"
-	sklearnData = "https://raw.githubusercontent.com/scikit-learn/scikit-learn/1.2.1/sklearn/datasets/data/"
-	libsvmBase  = "https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/multiclass/"
-)
-
-func mnistSources(file string) []Source {
-	return []Source{
-		{URL: "http://yann.lecun.com/exdb/mnist/" + file},
-		{URL: "https://ossci-datasets.s3.amazonaws.com/mnist/" + file},
-		{URL: "https://storage.googleapis.com/cvdf-datasets/mnist/" + file},
-	}
-}
-
-func digitNames() []string {
-	out := make([]string, 10)
-	for i := range out {
-		out[i] = fmt.Sprint(i)
-	}
-	return out
-}
-
-// UCI attribute kinds, in file order: n numeric, c categorical, l label, i ignored.
-func kindsOf(pattern string) func(int) colKind {
-	return func(j int) colKind {
-		if j >= len(pattern) {
-			return colNumeric
-		}
-		switch pattern[j] {
-		case 'c':
-			return colCategorical
-		case 'i':
-			return colIgnore
-		}
-		return colNumeric
-	}
-}
-
-// The registry. Digests and sizes are those of MANIFEST.tsv in the
-// reference data directory; content digests were computed from the same
-// files (and agree with the published digests of MNIST's uncompressed files).
-var registry = map[string]*Entry{}
+//go:embed registry.yaml
+var registryYAML []byte
 
 func init() {
-	add := func(e *Entry) { registry[e.Name] = e }
-
-	const uspsCite = "J. J. Hull, \"A database for handwritten text recognition research\", IEEE TPAMI 16(5):550-554, 1994."
-	uspsNote := "LIBSVM scaling to [-1,1]; labels 1-10 in the file are digits 0-9."
-	add(&Entry{
-		Name: "usps", Title: "USPS handwritten digits, training set", Format: "libsvm",
-		Files: []FileSpec{{Path: "USPS/usps.libsvm.gz", Bytes: 2644966,
-			SHA256:        "9a1b70d030489daf64be07566bd8064a9786d8661f2ef9fcf4f70fda3bf194b0",
-			ContentSHA256: "83b3e2490d0da05237ce1f63477763c3ae116bff90700822d6ed810791432fa9",
-			Sources:       []Source{{URL: libsvmBase + "usps.bz2", Steps: []string{"bunzip2", "gzip"}}}}},
-		N: 7291, D: 256, Classes: 10,
-		DataSHA256: "0e192081b872a4bcbcb322ecc8cc846c67c84ef6e0c83a59e84eed1a49b85697",
-		Homepage:   libsvmBase[:len(libsvmBase)-len("multiclass/")] + "multiclass.html#usps", Citation: uspsCite, Note: uspsNote,
-		read: readLIBSVMEntry(256), classNames: digitNames(), firstLabel: 1,
-	})
-	add(&Entry{
-		Name: "usps-test", Title: "USPS handwritten digits, test set", Format: "libsvm",
-		Files: []FileSpec{{Path: "USPS/usps.t.libsvm.gz", Bytes: 734396,
-			SHA256:        "b3e0139c338bbab143bab07dbd5edd6fe0c7f3acc41a3a5f3f522e77e828923f",
-			ContentSHA256: "a92340313639767be7580f70aa1d68f16ae41342f290e8ef501183225fb00a28",
-			Sources:       []Source{{URL: libsvmBase + "usps.t.bz2", Steps: []string{"bunzip2", "gzip"}}}}},
-		N: 2007, D: 256, Classes: 10,
-		DataSHA256: "435d40868090df5d53052de6285d33c264ccbca083c6d11469a295de17593fc0",
-		Homepage:   libsvmBase[:len(libsvmBase)-len("multiclass/")] + "multiclass.html#usps", Citation: uspsCite, Note: uspsNote,
-		read: readLIBSVMEntry(256), classNames: digitNames(), firstLabel: 1,
-	})
-
-	const mnistCite = "Y. LeCun, L. Bottou, Y. Bengio, P. Haffner, \"Gradient-based learning applied to document recognition\", Proc. IEEE 86(11):2278-2324, 1998."
-	add(&Entry{
-		Name: "mnist", Title: "MNIST handwritten digits, training set", Format: "idx",
-		Files: []FileSpec{
-			{Path: "MNIST/train-images-idx3-ubyte.gz", Bytes: 9719462,
-				SHA256:        "d2cebd02927d553943b2679536bf602ec0cdcb6555ad87dda5d640e1d425faaf",
-				ContentSHA256: "ba891046e6505d7aadcbbe25680a0738ad16aec93bde7f9b65e87a2fc25776db",
-				Sources:       mnistSources("train-images-idx3-ubyte.gz")},
-			{Path: "MNIST/train-labels-idx1-ubyte.gz", Bytes: 28881,
-				SHA256:        "3552534a0a558bbed6aed32b30c495cca23d567ec52cac8be1a0730e8010255c",
-				ContentSHA256: "65a50cbbf4e906d70832878ad85ccda5333a97f0f4c3dd2ef09a8a9eef7101c5",
-				Sources:       mnistSources("train-labels-idx1-ubyte.gz")},
-		},
-		N: 60000, D: 784, Classes: 10,
-		DataSHA256: "f4c0cede30db90bcb2a652a1f3ddf1637dee4d5e2fdd2490120da6cbf1bb0fcf",
-		Homepage:   "http://yann.lecun.com/exdb/mnist/", Citation: mnistCite,
-		Note: "28x28 pixels 0-255, row-major. The reference copy's image file is re-compressed; it verifies by its content digest.",
-		read: readIDXEntry,
-	})
-	add(&Entry{
-		Name: "mnist-test", Title: "MNIST handwritten digits, test set", Format: "idx",
-		Files: []FileSpec{
-			{Path: "MNIST/t10k-images-idx3-ubyte.gz", Bytes: 1648877,
-				SHA256:        "8d422c7b0a1c1c79245a5bcf07fe86e33eeafee792b84584aec276f5a2dbc4e6",
-				ContentSHA256: "0fa7898d509279e482958e8ce81c8e77db3f2f8254e26661ceb7762c4d494ce7",
-				Sources:       mnistSources("t10k-images-idx3-ubyte.gz")},
-			{Path: "MNIST/t10k-labels-idx1-ubyte.gz", Bytes: 4542,
-				SHA256:        "f7ae60f92e00ec6debd23a6088c31dbd2371eca3ffa0defaefb259924204aec6",
-				ContentSHA256: "ff7bcfd416de33731a308c3f266cc351222c34898ecbeaf847f06e48f7ec33f2",
-				Sources:       mnistSources("t10k-labels-idx1-ubyte.gz")},
-		},
-		N: 10000, D: 784, Classes: 10,
-		DataSHA256: "e2e9280577c78d0cc9b6cbcd9cd3398c939c7764ad036583dacce4d2a39c4616",
-		Homepage:   "http://yann.lecun.com/exdb/mnist/", Citation: mnistCite,
-		Note: "28x28 pixels 0-255, row-major.",
-		read: readIDXEntry,
-	})
-
-	const skfCite = "J. Li et al., \"Feature Selection: A Data Perspective\", ACM Computing Surveys 50(6), 2017 (scikit-feature .mat version)."
-	add(&Entry{
-		Name: "coil20", Title: "COIL-20 object images (scikit-feature)", Format: "mat",
-		Files: []FileSpec{{Path: "COIL20/COIL20.mat", Bytes: 3024549,
-			SHA256:  "4595ebdda07f47b0eb014fcfaddc22b452f9aed9c1d9261a0d5bc336c1ee1344",
-			Sources: []Source{{URL: skfeature + "COIL20.mat"}}}},
-		N: 1440, D: 1024, Classes: 20,
-		DataSHA256: "9cd18d4aceaad908760dcfb930e285d6bf32b686e4610e06697ba62e1fd8b468",
-		Homepage:   "https://jundongl.github.io/scikit-feature/datasets.html",
-		Citation:   "S. A. Nene, S. K. Nayar, H. Murase, \"Columbia Object Image Library (COIL-20)\", Tech. Rep. CUCS-005-96, 1996; " + skfCite,
-		Note:       "32x32 grey images, values in [0,1]; labels 1-20.",
-		read:       readMATEntry,
-	})
-	letters := make([]string, 26)
-	for i := range letters {
-		letters[i] = string(rune('A' + i))
+	entries, err := decodeRegistry(registryYAML)
+	if err != nil {
+		panic("datasets: registry.yaml: " + err.Error())
 	}
-	add(&Entry{
-		Name: "isolet", Title: "Isolet spoken letters (scikit-feature subset)", Format: "mat",
-		Files: []FileSpec{{Path: "Isolet/Isolet.mat", Bytes: 3652673,
-			SHA256:  "ea73c69b1342a7def8199458e53a70307a83d557eceb2579863dda57c3ccd2b1",
-			Sources: []Source{{URL: skfeature + "Isolet.mat"}}}},
-		N: 1560, D: 617, Classes: 26,
-		DataSHA256: "9c5707a18b262d58690c02a3645e207b09af4da0462fa1c85d3253aecac0fc19",
-		Homepage:   "https://archive.ics.uci.edu/dataset/54/isolet",
-		Citation:   "R. Cole, M. Fanty, UCI ISOLET, 1994, https://doi.org/10.24432/C51G69; " + skfCite,
-		Note:       "Values in [-1,1]; labels 1-26 are the letters A-Z.",
-		read:       readMATEntry, classNames: letters, firstLabel: 1,
-	})
-
-	add(&Entry{
-		Name: "credit-approval", Title: "UCI Credit Approval (crx)", Format: "uci-csv",
-		Files: []FileSpec{{Path: "CreditApproval/crx.data", Bytes: 32218,
-			SHA256:  "fff49bc186cbddb3ace7371d40d9fbbb3af4f126019c13ff3f562249b1454f4d",
-			Sources: []Source{{URL: uciBase + "credit-screening/crx.data"}}}},
-		N: 690, D: 46, Classes: 2, Missing: MissingMean, Encoding: OneHot,
-		Shapes: []Shape{
-			{Drop: false, Encoding: OneHot, N: 690, D: 46},
-			{Drop: false, Encoding: Ordinal, N: 690, D: 15},
-			{Drop: true, Encoding: OneHot, N: 653, D: 46},
-			{Drop: true, Encoding: Ordinal, N: 653, D: 15},
-		},
-		Homepage: "https://archive.ics.uci.edu/dataset/27/credit+approval",
-		Citation: "J. R. Quinlan, UCI Credit Approval, https://doi.org/10.24432/C5FS30",
-		Note:     "A1-A15: A2, A3, A8, A11, A14, A15 numeric, the rest categorical; class +/- last. The papers' 15 features are the ordinal encoding (--categorical ordinal).",
-		read: readUCIEntry(tableSpec{labelCol: LastLabel, header: "no", missing: []string{"?"},
-			kindOf: kindsOf("cnnccccnccnccnn"),
-			names:  []string{"A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15"}}),
-	})
-	sonarNames := make([]string, 60)
-	for i := range sonarNames {
-		sonarNames[i] = fmt.Sprintf("band%d", i+1)
+	for _, e := range entries {
+		datasetRegistry.Add(e.Name, e)
 	}
-	add(&Entry{
-		Name: "sonar", Title: "UCI Connectionist Bench (Sonar, Mines vs. Rocks)", Format: "uci-csv",
-		Files: []FileSpec{{Path: "Sonar/sonar.all-data", Bytes: 87776,
-			SHA256:  "e90434cdbf00fcf93ffa911fe447ae25606979658e60f1d32e155c3b5240234d",
-			Sources: []Source{{URL: uciBase + "undocumented/connectionist-bench/sonar/sonar.all-data"}}}},
-		N: 208, D: 60, Classes: 2,
-		DataSHA256: "363c9ac48d2d89feaef749159e59bf33bd09965da6065d21cf9a06c3517a7029",
-		Homepage:   "https://archive.ics.uci.edu/dataset/151/connectionist+bench+sonar+mines+vs+rocks",
-		Citation:   "T. Sejnowski, R. P. Gorman, UCI Connectionist Bench (Sonar, Mines vs. Rocks), https://doi.org/10.24432/C5T01Q",
-		Note:       "Classes R (rock) and M (mine), in order of first appearance.",
-		read:       readUCIEntry(tableSpec{labelCol: LastLabel, header: "no", missing: []string{"?"}, names: sonarNames}),
-	})
-	add(&Entry{
-		Name: "automobile", Title: "UCI Automobile (imports-85)", Format: "uci-csv",
-		Files: []FileSpec{{Path: "Automobile/imports-85.data", Bytes: 25936,
-			SHA256:  "125db8bd36a84801f7223faf54071d15f85f26c13a9a7aee63375ac46098fb7f",
-			Sources: []Source{{URL: uciBase + "autos/imports-85.data"}}}},
-		N: 205, D: 75, Classes: 6, Missing: MissingMean, Encoding: OneHot,
-		Shapes: []Shape{
-			{Drop: false, Encoding: OneHot, N: 205, D: 75},
-			{Drop: false, Encoding: Ordinal, N: 205, D: 25},
-			{Drop: true, Encoding: OneHot, N: 159, D: 64},
-			{Drop: true, Encoding: Ordinal, N: 159, D: 25},
-		},
-		Homepage: "https://archive.ics.uci.edu/dataset/10/automobile",
-		Citation: "J. Schlimmer, UCI Automobile, 1985, https://doi.org/10.24432/C5B01C",
-		Note:     "The class is symboling (column 1, -2..3); columns 2-26 are the attributes, 10 of them categorical.",
-		read: readUCIEntry(tableSpec{labelCol: 0, header: "no", missing: []string{"?"},
-			kindOf: kindsOf("lncccccccnnnnnccncnnnnnnnn"),
-			names: []string{"symboling", "normalized-losses", "make", "fuel-type", "aspiration", "num-of-doors",
-				"body-style", "drive-wheels", "engine-location", "wheel-base", "length", "width", "height",
-				"curb-weight", "engine-type", "num-of-cylinders", "engine-size", "fuel-system", "bore", "stroke",
-				"compression-ratio", "horsepower", "peak-rpm", "city-mpg", "highway-mpg", "price"}}),
-	})
-	add(&Entry{
-		Name: "heart-c", Title: "UCI Heart Disease (Cleveland, processed)", Format: "uci-csv",
-		Files: []FileSpec{{Path: "HeartC/processed.cleveland.data", Bytes: 18461,
-			SHA256:  "a74b7efa387bc9d108d7d0115d831fe9b414b29ae7124f331b622b4efa0427c8",
-			Sources: []Source{{URL: uciBase + "heart-disease/processed.cleveland.data"}}}},
-		N: 303, D: 13, Classes: 5, Missing: MissingMostFrequent,
-		Shapes: []Shape{
-			{Drop: false, N: 303, D: 13},
-			{Drop: true, N: 297, D: 13},
-		},
-		Homepage: "https://archive.ics.uci.edu/dataset/45/heart+disease",
-		Citation: "A. Janosi, W. Steinbrunn, M. Pfisterer, R. Detrano, UCI Heart Disease, https://doi.org/10.24432/C52P4X",
-		Note:     "The class is num (0-4; the binary task is num > 0). The 6 missing values are in the discrete ca and thal, so the most frequent value is imputed by default.",
-		read: readUCIEntry(tableSpec{labelCol: LastLabel, header: "no", missing: []string{"?"},
-			names: []string{"age", "sex", "cp", "trestbps", "chol", "fbs", "restecg", "thalach", "exang", "oldpeak", "slope", "ca", "thal"}}),
-	})
+}
 
-	const sklearnNote = "scikit-learn's bundled copy."
-	add(&Entry{
-		Name: "wine", Title: "UCI Wine (scikit-learn)", Format: "sklearn-csv",
-		Files: []FileSpec{{Path: "Wine/wine_data.csv", Bytes: 11157,
-			SHA256:  "10e8a802908b34f86e5da8ce962f3c806694bc98450a18f61851af59f324bede",
-			Sources: []Source{{URL: sklearnData + "wine_data.csv"}}}},
-		N: 178, D: 13, Classes: 3,
-		DataSHA256: "5a1cfc845eed7fb5fb07d71bea3edbcf88bd6deb5ee5d0357e3c2219ea599a9b",
-		Homepage:   "https://archive.ics.uci.edu/dataset/109/wine",
-		Citation:   "S. Aeberhard, M. Forina, UCI Wine, https://doi.org/10.24432/C5PC7J",
-		Note:       sklearnNote,
-		read: readUCIEntry(tableSpec{header: "sklearn", missing: []string{"?"},
-			names: []string{"alcohol", "malic_acid", "ash", "alcalinity_of_ash", "magnesium", "total_phenols",
-				"flavanoids", "nonflavanoid_phenols", "proanthocyanins", "color_intensity", "hue",
-				"od280/od315_of_diluted_wines", "proline"}}),
-	})
-	pixels := make([]string, 64)
-	for i := range pixels {
-		pixels[i] = fmt.Sprintf("pixel_%d_%d", i/8, i%8)
+// registryDoc is the schema of registry.yaml.
+type registryDoc struct {
+	Datasets []entryDoc `yaml:"datasets"`
+}
+
+// entryDoc is one entry of registry.yaml: the Entry and how to read it.
+type entryDoc struct {
+	Entry `yaml:",inline"`
+	Read  readSpec `yaml:"read"`
+}
+
+// readSpec says how to read the files of an entry; which fields apply
+// depends on the format (registry.yaml's header lists them).
+type readSpec struct {
+	Features       int      `yaml:"features"`
+	X              string   `yaml:"x"`
+	Y              string   `yaml:"y"`
+	Header         string   `yaml:"header"`
+	LabelCol       string   `yaml:"label_col"`
+	Categorical    []int    `yaml:"categorical"`
+	Ignore         []int    `yaml:"ignore"`
+	Names          []string `yaml:"names"`
+	MissingMarkers []string `yaml:"missing_markers"`
+	LabelMap       string   `yaml:"label_map"`
+	ClassNames     []string `yaml:"class_names"`
+	FirstLabel     int      `yaml:"first_label"`
+}
+
+// decodeRegistry decodes and validates a registry file: unknown keys,
+// duplicate names and every inconsistency validateEntry finds are errors
+// naming the entry.
+func decodeRegistry(data []byte) ([]*Entry, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var doc registryDoc
+	if err := dec.Decode(&doc); err != nil {
+		return nil, err
 	}
-	add(&Entry{
-		Name: "digits", Title: "UCI optical digits 8x8 (scikit-learn)", Format: "sklearn-csv",
-		Files: []FileSpec{{Path: "Digits/digits.csv.gz", Bytes: 57512,
-			SHA256:        "46abec6b12486ad9e51943373abcf22bbea1b5a51a1619b361570d8893f1464a",
-			ContentSHA256: "6ebb3d2fee246a4e99363262ddf8a00a3c41bee6014c373ed9d9216ba7f651b8",
-			Sources:       []Source{{URL: sklearnData + "digits.csv.gz"}}}},
-		N: 1797, D: 64, Classes: 10,
-		DataSHA256: "bbe4977656a9a6fd7541cc5e465618d0ee3c9f8c9e5aeefe37ed34a4b21dba17",
-		Homepage:   "https://archive.ics.uci.edu/dataset/80/optical+recognition+of+handwritten+digits",
-		Citation:   "E. Alpaydin, C. Kaynak, UCI Optical Recognition of Handwritten Digits, https://doi.org/10.24432/C50P49",
-		Note:       sklearnNote + " Pixels 0-16.",
-		read:       readUCIEntry(tableSpec{labelCol: LastLabel, header: "no", missing: []string{"?"}, names: pixels}),
-	})
-	add(&Entry{
-		Name: "breast-cancer", Title: "UCI Breast Cancer Wisconsin (Diagnostic) (scikit-learn)", Format: "sklearn-csv",
-		Files: []FileSpec{{Path: "BreastCancer/breast_cancer.csv", Bytes: 119913,
-			SHA256:  "fed3eb72d0575ef6192293f5093c6e801b1476b577d0386bf4455504522172ed",
-			Sources: []Source{{URL: sklearnData + "breast_cancer.csv"}}}},
-		N: 569, D: 30, Classes: 2,
-		DataSHA256: "4e820dc1f057cf2e50a1fabf4d3728e3308421bf7b76a6b8aa4414af6804ec55",
-		Homepage:   "https://archive.ics.uci.edu/dataset/17/breast+cancer+wisconsin+diagnostic",
-		Citation:   "W. Wolberg, O. Mangasarian, N. Street, W. Street, UCI Breast Cancer Wisconsin (Diagnostic), https://doi.org/10.24432/C5DW2B",
-		Note:       sklearnNote + " Classes malignant (0) and benign (1).",
-		read:       readUCIEntry(tableSpec{header: "sklearn", missing: []string{"?"}}),
-	})
+	if len(doc.Datasets) == 0 {
+		return nil, fmt.Errorf("no datasets")
+	}
+	seen := map[string]bool{}
+	var out []*Entry
+	for i := range doc.Datasets {
+		d := &doc.Datasets[i]
+		e := d.Entry
+		if err := validateEntry(&e, &d.Read); err != nil {
+			return nil, fmt.Errorf("dataset %d (%q): %v", i+1, e.Name, err)
+		}
+		if seen[e.Name] {
+			return nil, fmt.Errorf("dataset %q listed twice", e.Name)
+		}
+		seen[e.Name] = true
+		out = append(out, &e)
+	}
+	return out, nil
+}
 
-	muskKinds := "ii" + strings.Repeat("n", 166) + "l"
-	add(&Entry{
-		Name: "musk", Title: "UCI Musk version 2 (clean2)", Format: "uci-csv",
-		Files: []FileSpec{{Path: "Musk/clean2.data",
-			Sources: []Source{
-				{URL: "https://archive.ics.uci.edu/static/public/75/musk+version+2.zip", Steps: []string{"unzip:clean2.data.Z", "unlzw"}},
-				{URL: uciBase + "musk/clean2.data.Z", Steps: []string{"unlzw"}},
-			}}},
-		N: 6598, D: 166, Classes: 2,
-		Homepage: "https://archive.ics.uci.edu/dataset/75/musk+version+2",
-		Citation: "D. Chapman, A. Jain, UCI Musk (Version 2), https://doi.org/10.24432/C51608",
-		Note:     "Fetch only (not in the reference copy, so no digest is known: fetch checks the shape). Columns 1-2 (molecule and conformation names) are dropped; classes non-musk (0) and musk (1).",
-		read: readUCIEntry(tableSpec{labelCol: LastLabel, header: "no", missing: []string{"?"},
-			kindOf:   kindsOf(muskKinds[:len(muskKinds)-1]),
-			labelMap: canonicalNumber}),
-		classNames: []string{"non-musk", "musk"},
-	})
+// conversion steps a Source may list (the part before ':').
+var knownSteps = []string{"bunzip2", "gzip", "unlzw", "unzip"}
+
+// validateEntry checks e and its reader options, and sets e's reader.
+func validateEntry(e *Entry, rs *readSpec) error {
+	if e.Name == "" || strings.Trim(e.Name, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		return fmt.Errorf("name %q: use lower-case letters, digits and '-'", e.Name)
+	}
+	for key, v := range map[string]string{"title": e.Title, "format": e.Format, "homepage": e.Homepage, "citation": e.Citation} {
+		if strings.TrimSpace(v) == "" {
+			return fmt.Errorf("%s is required", key)
+		}
+	}
+	if err := checkURL(e.Homepage); err != nil {
+		return fmt.Errorf("homepage: %v", err)
+	}
+	if len(e.Files) == 0 {
+		return fmt.Errorf("no files")
+	}
+	paths := map[string]bool{}
+	for _, f := range e.Files {
+		if f.Path == "" || path.Clean(f.Path) != f.Path || path.IsAbs(f.Path) || strings.HasPrefix(f.Path, "../") || f.Path == ".." {
+			return fmt.Errorf("file path %q: want a clean relative slash-separated path", f.Path)
+		}
+		if paths[f.Path] {
+			return fmt.Errorf("file %s listed twice", f.Path)
+		}
+		paths[f.Path] = true
+		for _, h := range []string{f.SHA256, f.ContentSHA256} {
+			if err := checkDigest(h); err != nil {
+				return fmt.Errorf("%s: %v", f.Path, err)
+			}
+		}
+		if f.Bytes < 0 || (f.Bytes > 0) != (f.SHA256 != "") {
+			return fmt.Errorf("%s: bytes %d: give bytes and sha256 together (both from MANIFEST.tsv), or neither", f.Path, f.Bytes)
+		}
+		if len(f.Sources) == 0 {
+			return fmt.Errorf("%s: no sources", f.Path)
+		}
+		for _, s := range f.Sources {
+			if err := checkURL(s.URL); err != nil {
+				return fmt.Errorf("%s: source %v", f.Path, err)
+			}
+			for _, st := range s.Steps {
+				op, arg, hasArg := strings.Cut(st, ":")
+				if !slices.Contains(knownSteps, op) || (op == "unzip") != (hasArg && arg != "") {
+					return fmt.Errorf("%s: step %q: use bunzip2, gzip, unlzw or unzip:MEMBER", f.Path, st)
+				}
+			}
+		}
+	}
+	if e.N <= 0 || e.D <= 0 || e.Classes < 0 || e.Classes == 1 {
+		return fmt.Errorf("shape %d x %d with %d classes: n and d must be positive, classes 0 (unlabelled) or at least 2", e.N, e.D, e.Classes)
+	}
+	if err := checkPolicy(e.Missing, e.Encoding); err != nil {
+		return err
+	}
+	if err := checkDigest(e.DataSHA256); err != nil {
+		return fmt.Errorf("data_sha256: %v", err)
+	}
+	if e.DataSHA256 != "" && (e.Missing != "" || e.Encoding != "") {
+		return fmt.Errorf("data_sha256 is only for datasets read without imputation or encoding")
+	}
+	defaults := false
+	for _, s := range e.Shapes {
+		if s.N <= 0 || s.D <= 0 {
+			return fmt.Errorf("shape %+v: n and d must be positive", s)
+		}
+		if err := checkPolicy("", s.Encoding); err != nil || (s.Encoding == "") != (e.Encoding == "") {
+			return fmt.Errorf("shape %+v: categorical must be onehot or ordinal exactly when the dataset has a default encoding", s)
+		}
+		if s.Drop == (e.Missing == MissingDrop) && (e.Encoding == "" || s.Encoding == e.Encoding) {
+			defaults = true
+			if s.N != e.N || s.D != e.D {
+				return fmt.Errorf("shape %+v differs from n x d = %d x %d under the default options", s, e.N, e.D)
+			}
+		}
+	}
+	if len(e.Shapes) > 0 && !defaults {
+		return fmt.Errorf("shapes do not list the default options' shape")
+	}
+	return setReader(e, rs)
+}
+
+func checkDigest(h string) error {
+	if h == "" {
+		return nil
+	}
+	if len(h) != 64 || strings.ToLower(h) != h {
+		return fmt.Errorf("digest %q: want 64 lower-case hex digits", h)
+	}
+	_, err := hex.DecodeString(h)
+	return err
+}
+
+func checkURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil {
+		return err
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("url %q: want http(s)://host/...", s)
+	}
+	return nil
+}
+
+// setReader sets e's reader, class names and label column from rs, and
+// rejects options that do not apply to e's format.
+func setReader(e *Entry, rs *readSpec) error {
+	names, err := expandAll(rs.Names)
+	if err != nil {
+		return fmt.Errorf("names: %v", err)
+	}
+	classes, err := expandAll(rs.ClassNames)
+	if err != nil {
+		return fmt.Errorf("class_names: %v", err)
+	}
+	if classes != nil && len(classes) != e.Classes {
+		return fmt.Errorf("%d class_names for %d classes", len(classes), e.Classes)
+	}
+	e.classNames, e.firstLabel = classes, rs.FirstLabel
+	// unused reports the first option given that the format does not read.
+	unused := func(allowed ...string) error {
+		given := map[string]bool{
+			"features": rs.Features != 0, "x": rs.X != "", "y": rs.Y != "", "header": rs.Header != "",
+			"label_col": rs.LabelCol != "", "categorical": rs.Categorical != nil, "ignore": rs.Ignore != nil,
+			"names": rs.Names != nil, "missing_markers": rs.MissingMarkers != nil, "label_map": rs.LabelMap != "",
+		}
+		for _, k := range []string{"features", "x", "y", "header", "label_col", "categorical", "ignore", "names", "missing_markers", "label_map"} {
+			if given[k] && !slices.Contains(allowed, k) {
+				return fmt.Errorf("read.%s does not apply to format %s", k, e.Format)
+			}
+		}
+		return nil
+	}
+	nfiles := func(k int) error {
+		if len(e.Files) != k {
+			return fmt.Errorf("format %s reads %d file(s), the entry lists %d", e.Format, k, len(e.Files))
+		}
+		return nil
+	}
+	switch e.Format {
+	case "libsvm":
+		if err := cmpErr(unused("features"), nfiles(1)); err != nil {
+			return err
+		}
+		if rs.Features <= 0 || rs.Features != e.D {
+			return fmt.Errorf("read.features %d: want d = %d", rs.Features, e.D)
+		}
+		e.read = readLIBSVMEntry(rs.Features)
+	case "idx":
+		if err := cmpErr(unused(), nfiles(2)); err != nil {
+			return err
+		}
+		e.read = readIDXEntry
+	case "mat":
+		if err := cmpErr(unused("x", "y"), nfiles(1)); err != nil {
+			return err
+		}
+		x, y := rs.X, rs.Y
+		if x == "" {
+			x = "X"
+		}
+		if y == "" {
+			y = "Y"
+		}
+		e.read = readMATEntry(x, y)
+	case "uci-csv", "uci-text", "sklearn-csv":
+		if err := cmpErr(unused("header", "label_col", "categorical", "ignore", "names", "missing_markers", "label_map"), nfiles(1)); err != nil {
+			return err
+		}
+		spec, err := tableSpecOf(e, rs, names)
+		if err != nil {
+			return err
+		}
+		e.read = readUCIEntry(spec)
+	case "musae":
+		if err := cmpErr(unused("features"), nfiles(3)); err != nil {
+			return err
+		}
+		if rs.Features != e.D {
+			return fmt.Errorf("read.features %d: want d = %d", rs.Features, e.D)
+		}
+		e.read = readMUSAEEntry(rs.Features)
+	case "snap-edges":
+		if err := unused(); err != nil {
+			return err
+		}
+		e.read = func([]*dataFile, string, string) (*cached, error) {
+			return nil, fmt.Errorf("no loader: %s is fetched for reference, but gsbench cannot build its feature matrix (%s)", e.Name, e.Note)
+		}
+	default:
+		return fmt.Errorf("format %q: use libsvm, idx, mat, uci-csv, uci-text, sklearn-csv, musae or snap-edges", e.Format)
+	}
+	return nil
+}
+
+func cmpErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tableSpecOf builds the table reader's options of a uci-csv, uci-text or
+// sklearn-csv entry.
+func tableSpecOf(e *Entry, rs *readSpec, names []string) (tableSpec, error) {
+	spec := tableSpec{header: rs.Header, names: names, missing: rs.MissingMarkers, whitespace: e.Format == "uci-text"}
+	switch spec.header {
+	case "":
+		spec.header = "no"
+	case "no", "yes":
+	case "sklearn":
+		if rs.LabelCol != "" && rs.LabelCol != "last" {
+			return spec, fmt.Errorf("read.label_col %q: a scikit-learn header puts the label last", rs.LabelCol)
+		}
+		rs.LabelCol = "last"
+	default:
+		return spec, fmt.Errorf("read.header %q: use no, yes or sklearn", rs.Header)
+	}
+	if spec.missing == nil {
+		spec.missing = []string{"?"}
+	}
+	switch rs.LabelCol {
+	case "":
+		return spec, fmt.Errorf("read.label_col is required (last, none or a 0-based column)")
+	case "last":
+		spec.labelCol = LastLabel
+	case "none":
+		spec.labelCol = NoLabel
+		if e.Classes != 0 {
+			return spec, fmt.Errorf("read.label_col none, but classes is %d", e.Classes)
+		}
+	default:
+		k, err := strconv.Atoi(rs.LabelCol)
+		if err != nil || k < 0 {
+			return spec, fmt.Errorf("read.label_col %q: use last, none or a 0-based column", rs.LabelCol)
+		}
+		spec.labelCol = k
+	}
+	if spec.labelCol != NoLabel && e.Classes == 0 {
+		return spec, fmt.Errorf("read.label_col %s, but classes is 0", rs.LabelCol)
+	}
+	e.labelCol = rs.LabelCol
+	kinds := map[int]colKind{}
+	for _, l := range []struct {
+		cols []int
+		kind colKind
+		what string
+	}{{rs.Categorical, colCategorical, "categorical"}, {rs.Ignore, colIgnore, "ignore"}} {
+		for _, j := range l.cols {
+			if _, dup := kinds[j]; dup || j < 0 || j == spec.labelCol {
+				return spec, fmt.Errorf("read.%s: column %d is negative, repeated or the label", l.what, j)
+			}
+			kinds[j] = l.kind
+		}
+	}
+	if (len(rs.Categorical) > 0) != (e.Encoding != "") {
+		return spec, fmt.Errorf("categorical columns need a default encoding (categorical: onehot or ordinal) and vice versa")
+	}
+	if len(kinds) > 0 {
+		spec.kindOf = func(j int) colKind { return kinds[j] } // colNumeric is the zero value
+	}
+	switch rs.LabelMap {
+	case "":
+	case "canonical-number":
+		spec.labelMap = canonicalNumber
+	default:
+		return spec, fmt.Errorf("read.label_map %q: use canonical-number", rs.LabelMap)
+	}
+	return spec, nil
+}
+
+// expandAll expands the brace ranges of every pattern (expand), in order;
+// nil for nil.
+func expandAll(patterns []string) ([]string, error) {
+	var out []string
+	for _, p := range patterns {
+		x, err := expand(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x...)
+	}
+	return out, nil
+}
+
+// expand expands the brace ranges of p as bash does, the leftmost range
+// varying slowest: "x{1..3}" is x1 x2 x3, "{A..C}" is A B C.
+func expand(p string) ([]string, error) {
+	i := strings.IndexByte(p, '{')
+	if i < 0 {
+		if strings.IndexByte(p, '}') >= 0 {
+			return nil, fmt.Errorf("%q: unmatched }", p)
+		}
+		return []string{p}, nil
+	}
+	j := strings.IndexByte(p[i:], '}')
+	if j < 0 {
+		return nil, fmt.Errorf("%q: unmatched {", p)
+	}
+	j += i
+	lo, hi, ok := strings.Cut(p[i+1:j], "..")
+	if !ok {
+		return nil, fmt.Errorf("%q: want {FIRST..LAST}", p)
+	}
+	var items []string
+	a, errA := strconv.Atoi(lo)
+	b, errB := strconv.Atoi(hi)
+	switch {
+	case errA == nil && errB == nil && a <= b && b-a < 1<<16:
+		for k := a; k <= b; k++ {
+			items = append(items, strconv.Itoa(k))
+		}
+	case len(lo) == 1 && len(hi) == 1 && lo[0] <= hi[0] && errA != nil:
+		for c := lo[0]; c <= hi[0]; c++ {
+			items = append(items, string(c))
+		}
+	default:
+		return nil, fmt.Errorf("%q: {%s..%s} is not an increasing range of integers or letters", p, lo, hi)
+	}
+	var out []string
+	for _, it := range items {
+		rest, err := expand(p[:i] + it + p[j+1:])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rest...)
+	}
+	return out, nil
 }

@@ -75,9 +75,11 @@ func TestRegistryMatchesManifest(t *testing.T) {
 	man := readManifest(t)
 	dir := testutil.DataDir(t)
 	for _, e := range Registry() {
-		if e.Name == "musk" {
-			if _, ok := man["Musk/clean2.data"]; ok {
-				t.Error("MANIFEST now lists Musk: add its sha256 to the registry")
+		if e.FetchOnly() {
+			for _, f := range e.Files {
+				if _, ok := man[f.Path]; ok {
+					t.Errorf("MANIFEST now lists %s: add its sha256 to the registry entry %s", f.Path, e.Name)
+				}
 			}
 			continue
 		}
@@ -378,5 +380,194 @@ func TestLoadMNISTMemory(t *testing.T) {
 	}
 	if ds.Classes[ds.Y[0]] != "5" {
 		t.Errorf("the first training image is a 5, got %s", ds.Classes[ds.Y[0]])
+	}
+}
+
+// TestRegistryFile: the embedded registry.yaml decodes and validates (init
+// would have panicked otherwise), and every entry is complete: a reader, a
+// source for every file, class names that match the classes, fetch-only
+// entries saying so in their note.
+func TestRegistryFile(t *testing.T) {
+	entries, err := decodeRegistry(registryYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(Names()) {
+		t.Errorf("%d entries decoded, %d registered", len(entries), len(Names()))
+	}
+	for _, e := range entries {
+		if e.read == nil {
+			t.Errorf("%s: no reader", e.Name)
+		}
+		if e.classNames != nil && len(e.classNames) != e.Classes {
+			t.Errorf("%s: %d class names for %d classes", e.Name, len(e.classNames), e.Classes)
+		}
+		if e.FetchOnly() && !strings.Contains(e.Note, "Fetch only") {
+			t.Errorf("%s: no digest is known, and the note should say it is fetch only: %q", e.Name, e.Note)
+		}
+		if strings.HasPrefix(e.Format, "uci-") || e.Format == "sklearn-csv" {
+			if e.LabelColumn() == "" {
+				t.Errorf("%s: a table without a label column rule", e.Name)
+			}
+		}
+	}
+	for _, name := range []string{"musk1", "australian", "heart-statlog", "allaml", "covertype", "kddcup99", "uscensus1990", "github-musae", "snap-patents"} {
+		if _, ok := Lookup(name); !ok {
+			t.Errorf("no entry %s", name)
+		}
+	}
+}
+
+// TestRegistryFileRejects: each corruption of a valid entry is refused with
+// a message naming the entry and the problem.
+func TestRegistryFileRejects(t *testing.T) {
+	const good = `datasets:
+  - name: toy
+    title: Toy
+    format: uci-csv
+    files:
+      - path: Toy/toy.csv
+        bytes: 10
+        sha256: 0000000000000000000000000000000000000000000000000000000000000000
+        sources:
+          - url: https://example.org/toy.csv
+    n: 3
+    d: 2
+    classes: 2
+    homepage: https://example.org/
+    citation: Nobody, Toy
+    read:
+      label_col: last
+      names: ["x{1..2}"]
+      class_names: [no, yes]
+`
+	if _, err := decodeRegistry([]byte(good)); err != nil {
+		t.Fatalf("the valid entry: %v", err)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{"    n: 3\n", "    n: 3\n    colour: red\n", "field colour not found"},
+		{"name: toy", "name: Toy", `name "Toy"`},
+		{"sha256: 0000", "sha256: 000g", "hex"},
+		{"        bytes: 10\n", "", "bytes and sha256 together"},
+		{"https://example.org/toy.csv", "ftp://example.org/toy.csv", "http(s)"},
+		{"path: Toy/toy.csv", "path: ../toy.csv", "clean relative"},
+		{"          - url: https://example.org/toy.csv\n", "          - url: https://example.org/toy.csv\n            steps: [untar]\n", "step \"untar\""},
+		{"format: uci-csv", "format: parquet", `format "parquet"`},
+		{"class_names: [no, yes]", "class_names: [no, yes, maybe]", "3 class_names for 2 classes"},
+		{"      label_col: last\n", "", "label_col is required"},
+		{"      label_col: last\n", "      label_col: last\n      features: 3\n", "read.features does not apply"},
+		{"classes: 2", "classes: 1", "classes 0 (unlabelled) or at least 2"},
+		{"x{1..2}", "x{2..1}", "increasing range"},
+		{"    citation: Nobody, Toy\n", "", "citation is required"},
+		{"      label_col: last\n", "      label_col: last\n      categorical: [0]\n", "default encoding"},
+		{"", strings.TrimPrefix(good, "datasets:\n"), `dataset "toy" listed twice`},
+	} {
+		bad := strings.Replace(good, tc.old, tc.new, 1)
+		if tc.old == "" {
+			bad = good + tc.new
+		}
+		if bad == good && tc.old != "" {
+			t.Fatalf("%q is not in the valid entry", tc.old)
+		}
+		_, err := decodeRegistry([]byte(bad))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: error %v, want one containing %q", tc.old, tc.new, err, tc.want)
+		}
+	}
+}
+
+func TestExpand(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"plain", "plain"},
+		{"band{1..3}", "band1 band2 band3"},
+		{"p{0..1}_{0..2}", "p0_0 p0_1 p0_2 p1_0 p1_1 p1_2"},
+		{"{A..D}", "A B C D"},
+		{"{-1..1}x", "-1x 0x 1x"},
+	} {
+		got, err := expand(tc.in)
+		if err != nil || strings.Join(got, " ") != tc.want {
+			t.Errorf("expand(%q) = %v, %v; want %s", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"a{1..", "a}", "{1,2}", "{3..1}", "{a..Z}", "{1..z}"} {
+		if _, err := expand(bad); err == nil {
+			t.Errorf("expand(%q): no error", bad)
+		}
+	}
+}
+
+// TestDataDigests: every entry with a data digest loads to exactly that
+// data (the digests of the entries added from the reference copy were
+// computed independently with NumPy/SciPy by testdata/registry_digests.py).
+func TestDataDigests(t *testing.T) {
+	dir := testutil.DataDir(t)
+	for _, e := range Registry() {
+		if e.DataSHA256 == "" {
+			continue
+		}
+		t.Run(e.Name, func(t *testing.T) {
+			ent, _ := lookupEntry(e.Name)
+			paths, err := ent.locate(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := ent.load(paths, e.Missing, e.Encoding, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := dataDigest(c); got != e.DataSHA256 {
+				t.Errorf("data digest %s, registry %s", got, e.DataSHA256)
+			}
+		})
+	}
+}
+
+// TestNewEntries: the datasets added from the reference copy load with the
+// class names and counts its README gives.
+func TestNewEntries(t *testing.T) {
+	dir := testutil.DataDir(t)
+	for _, tc := range []struct {
+		name    string
+		n, d    int
+		classes string
+		counts  []int
+	}{
+		{"musk1", 476, 166, "non-musk,musk", []int{269, 207}},
+		{"australian", 690, 14, "0,1", []int{383, 307}},
+		{"heart-statlog", 270, 13, "absent,present", []int{150, 120}},
+		{"allaml", 72, 7129, "ALL,AML", []int{47, 25}},
+	} {
+		ds, err := Load(tc.name, Options{DataDir: dir, Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, d := ds.Dims()
+		if n != tc.n || d != tc.d || strings.Join(ds.Classes, ",") != tc.classes || !equalInts(ds.ClassCounts(), tc.counts) {
+			t.Errorf("%s: %d x %d, classes %v, counts %v", tc.name, n, d, ds.Classes, ds.ClassCounts())
+		}
+		if ds.Files[0].Verified != "sha256" {
+			t.Errorf("%s: verified %q", tc.name, ds.Files[0].Verified)
+		}
+	}
+}
+
+// TestFetchOnlyAbsent: loading a fetch-only dataset that is not there
+// fails with the exact command that fetches it; snap-patents, present, says
+// that it has no loader.
+func TestFetchOnlyAbsent(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"covertype", "kddcup99", "uscensus1990", "github-musae", "snap-patents", "musk"} {
+		_, err := Load(name, Options{DataDir: dir})
+		if err == nil || !strings.Contains(err.Error(), "run `gsbench fetch "+name+"`") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	os.MkdirAll(filepath.Join(dir, "SNAPPatents"), 0o755)
+	os.WriteFile(filepath.Join(dir, "SNAPPatents/cit-Patents.txt.gz"), []byte("# FromNodeId\tToNodeId\n3858241\t956203\n"), 0o644)
+	if _, err := Load("snap-patents", Options{DataDir: dir}); err == nil || !strings.Contains(err.Error(), "no loader") {
+		t.Errorf("snap-patents present: %v", err)
 	}
 }

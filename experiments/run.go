@@ -565,7 +565,7 @@ func loadInstance(in *Instance, dataDir string) (*loaded, error) {
 		if err = in.Params.Decode("data file "+ds.Name, &o); err == nil {
 			var csv datasets.CSVOptions
 			if csv, err = o.csv(); err == nil {
-				d, err = datasets.Load(ds.Path, datasets.Options{CSV: csv})
+				d, err = datasets.Load(ds.Path, datasets.Options{CSV: csv, LabelCol: o.LabelCol})
 			}
 		}
 	default:
@@ -587,17 +587,8 @@ func loadInstance(in *Instance, dataDir string) (*loaded, error) {
 
 func (o fileOptions) csv() (datasets.CSVOptions, error) {
 	c := datasets.CSVOptions{Header: o.Header, Missing: o.Missing, Categorical: o.CategoricalColumns, Encoding: o.Encoding}
-	switch strings.ToLower(o.LabelCol) {
-	case "none", "":
-		c.LabelCol = datasets.NoLabel
-	case "last":
-		c.LabelCol = datasets.LastLabel
-	default:
-		var n int
-		if _, err := fmt.Sscanf(o.LabelCol, "%d", &n); err != nil || n < 0 {
-			return c, fmt.Errorf("label_col %q: want a 0-based column number, last or none", o.LabelCol)
-		}
-		c.LabelCol = n
+	if _, err := datasets.ParseLabelCol(o.LabelCol); err != nil {
+		return c, fmt.Errorf("label_col: %v", err)
 	}
 	return c, nil
 }

@@ -102,14 +102,11 @@ func runEvaluate(args []string, w io.Writer) error {
 	if *features != "" && *selectJSON != "" {
 		return fmt.Errorf("give --features or --select-json, not both")
 	}
-	lc := datasets.LastLabel
-	if *labelCol != "last" {
-		if lc, err = strconv.Atoi(*labelCol); err != nil || lc < 0 {
-			return fmt.Errorf("--label-col %q: want a 0-based column number or 'last'", *labelCol)
-		}
+	lc := *labelCol
+	if r, err := datasets.Resolve(*data); err == nil && r.Kind != datasets.DataFile {
+		lc = "" // a registry dataset knows its label column
 	}
-
-	ds, err := datasets.Load(*data, datasets.Options{DataDir: *dataDir, CSV: datasets.CSVOptions{LabelCol: lc}})
+	ds, err := datasets.Load(*data, datasets.Options{DataDir: *dataDir, LabelCol: lc})
 	if err != nil {
 		return err
 	}

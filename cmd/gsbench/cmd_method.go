@@ -33,7 +33,7 @@ func init() {
 type methodArgs struct {
 	method, data, dataDir, preprocess string
 	missing, categorical              string
-	labelCol                          int
+	labelCol                          string
 	json, embedding                   bool
 	params                            methods.Params
 }
@@ -42,7 +42,7 @@ type methodArgs struct {
 // configure the run; every other flag is a parameter of the method, decoded
 // (and rejected when unknown) by the methods registry.
 func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
-	a := methodArgs{labelCol: datasets.NoLabel, params: methods.Params{}}
+	a := methodArgs{params: methods.Params{}}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
@@ -80,15 +80,10 @@ func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
 		case "categorical":
 			a.categorical = value
 		case "label-col", "label_col":
-			if value == "last" {
-				a.labelCol = datasets.LastLabel
-				break
+			if _, err := datasets.ParseLabelCol(value); err != nil {
+				return a, fmt.Errorf("--label-col: %v", err)
 			}
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 0 {
-				return a, fmt.Errorf("--label-col %q: want a 0-based column number or 'last'", value)
-			}
-			a.labelCol = n
+			a.labelCol = value
 		default:
 			a.params[params.NormalizeName(name)] = value
 		}
@@ -118,7 +113,7 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	}
 	ds, err := datasets.Load(a.data, datasets.Options{
 		DataDir: a.dataDir, Missing: a.missing, Categorical: a.categorical,
-		CSV: datasets.CSVOptions{LabelCol: a.labelCol},
+		LabelCol: a.labelCol,
 	})
 	if err != nil {
 		return err
