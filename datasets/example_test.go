@@ -5,9 +5,10 @@ import (
 	"log"
 	"strings"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/params"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Load a registry dataset (from GSBENCH_DATA or the user cache directory;

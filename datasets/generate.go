@@ -6,9 +6,10 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
-	"gonum.org/v1/gonum/mat"
 )
 
 // GeneratorSpec describes a synthetic dataset generator.

@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gsbench/gsbench/params"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 func gen(t *testing.T, name string, p params.Params, seed uint64) *Dataset {

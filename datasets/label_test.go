@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gsbench/gsbench/params"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/params"
 )
 
 func TestParseLabelCol(t *testing.T) {

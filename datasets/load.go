@@ -19,9 +19,10 @@ import (
 	"strings"
 	"sync"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Options controls Load.

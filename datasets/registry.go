@@ -11,8 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gsbench/gsbench/internal/registry"
 	"gopkg.in/yaml.v3"
+
+	"github.com/gsbench/gsbench/internal/registry"
 )
 
 // Entry describes one named dataset of the registry.

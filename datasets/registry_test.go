@@ -14,8 +14,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gsbench/gsbench/internal/testutil"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/testutil"
 )
 
 // manifestRow is one line of MANIFEST.tsv in the data directory.

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/gsbench/gsbench/preprocess"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Standardize a matrix whose columns live at very different scales: the

@@ -6,9 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gsbench/gsbench/internal/par"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // Kind names a preprocessing step.

@@ -18,6 +18,7 @@ import (
 	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the n x n products and the Cholesky factorizations
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // streamTies is the random stream (second argument of rand.NewPCG) of the
@@ -226,7 +227,7 @@ func targets(y []int, n int) (*mat.Dense, error) {
 // authors' code would divide by 0).
 func standardize(X *mat.Dense) (*mat.Dense, []bool) {
 	n, d := X.Dims()
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	Z := mat.NewDense(n, d, nil)
 	x := make([]float64, n)
 	for j := 0; j < d; j++ {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // FisherScore selects the K features of highest Fisher score.
@@ -43,7 +44,7 @@ func (m *FisherScore) Fit(X *mat.Dense, y []int) error {
 		return fmt.Errorf("fisher: %w", err)
 	}
 	scores := make([]float64, len(between))
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	for r := range scores {
 		total := between[r] + within[r]
 		if constant[r] || !(total > 0) {

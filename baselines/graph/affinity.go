@@ -2,11 +2,12 @@ package graph
 
 import (
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 	"sort"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/memory"
 )
 
 // Weight is how an edge of the neighbour graph is weighted.

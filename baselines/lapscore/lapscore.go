@@ -7,6 +7,7 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // MaxScore is the score given to a constant column, whose Laplacian score is
@@ -64,7 +65,7 @@ func (m *LaplacianScore) Fit(X *mat.Dense, _ []int) error {
 		return err
 	}
 	m.scores = scores
-	m.selected = selection.Top(selection.Order(scores, false, selection.ConstantColumns(X)), m.K)
+	m.selected = selection.Top(selection.Order(scores, false, preprocess.ConstantColumns(X)), m.K)
 	m.offDiag = W.OffDiagonalFraction()
 	return nil
 }
@@ -116,7 +117,7 @@ func Scores(X *mat.Dense, W *graph.Sparse, workers int) ([]float64, error) {
 			den[r] += deg[i] * e * e
 		}
 	}
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	scores := make([]float64, d)
 	for r := range scores {
 		if constant[r] || !(den[r] > 0) {

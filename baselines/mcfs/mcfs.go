@@ -2,7 +2,6 @@ package mcfs
 
 import (
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -11,6 +10,8 @@ import (
 	"github.com/gsbench/gsbench/baselines/internal/lars"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // DefaultClusters is scikit-feature's default number of eigenvectors.
@@ -132,7 +133,7 @@ func (m *MCFS) Fit(X *mat.Dense, _ []int) error {
 	m.scores = scores
 	m.coef = coef
 	m.eigenvalues = mu
-	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
+	m.selected = selection.Top(selection.Order(scores, true, preprocess.ConstantColumns(X)), m.K)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package ndfs
 import (
 	"context"
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/floats"
@@ -13,6 +12,8 @@ import (
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/baselines/kmeans"
 	_ "github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Defaults (scikit-feature's ndfs and the MCFS/UDFS default of 5 clusters).
@@ -175,7 +176,7 @@ func (m *NDFS) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 		scores[i] = floats.Norm(W.RawRowView(i), 2)
 	}
 	m.scores, m.objective, m.converged = scores, obj, converged
-	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
+	m.selected = selection.Top(selection.Order(scores, true, preprocess.ConstantColumns(X)), m.K)
 	return nil
 }
 

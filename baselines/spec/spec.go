@@ -2,7 +2,6 @@ package spec
 
 import (
 	"fmt"
-	"github.com/gsbench/gsbench/internal/memory"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -10,6 +9,8 @@ import (
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Affinity is the similarity SPEC's graph is built from.
@@ -117,7 +118,7 @@ func (m *SPEC) Fit(X *mat.Dense, _ []int) error {
 	if err != nil {
 		return err
 	}
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	higher := m.Style >= 2 // Zhao & Liu: phi3 larger is better, phi1/phi2 smaller
 	if m.Ranking == ScikitFeature {
 		higher = !higher
@@ -269,7 +270,7 @@ func score(X *mat.Dense, aff affinity, style int) ([]float64, error) {
 		}
 		total += v
 	}
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	// f'Df, f'D1 for every column.
 	fDf := make([]float64, d)
 	fD1 := make([]float64, d)

@@ -10,6 +10,7 @@ import (
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // SVDEntropy selects the K features of largest contribution to the
@@ -68,7 +69,7 @@ func (m *SVDEntropy) Fit(X *mat.Dense, _ []int) error {
 	})
 	m.scores = scores
 	m.entropy = full
-	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
+	m.selected = selection.Top(selection.Order(scores, true, preprocess.ConstantColumns(X)), m.K)
 	return nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/gsbench/gsbench/baselines/fisher"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // DefaultMaxIter caps the iterations; the iteration converges in a handful.
@@ -56,7 +57,7 @@ func (m *TraceRatio) Fit(X *mat.Dense, y []int) error {
 	if err != nil {
 		return fmt.Errorf("trace-ratio: %w", err)
 	}
-	constant := selection.ConstantColumns(X)
+	constant := preprocess.ConstantColumns(X)
 	// Floor the within-class scatter so that a feature constant within
 	// classes has a large but finite ratio.
 	wmax := 0.0

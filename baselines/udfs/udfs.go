@@ -13,6 +13,7 @@ import (
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Defaults.
@@ -102,7 +103,7 @@ func (m *UDFS) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 		scores[i] = floats.Norm(W.RawRowView(i), 2)
 	}
 	m.scores, m.objective, m.converged = scores, obj, converged
-	m.selected = selection.Top(selection.Order(scores, true, selection.ConstantColumns(X)), m.K)
+	m.selected = selection.Top(selection.Order(scores, true, preprocess.ConstantColumns(X)), m.K)
 	return nil
 }
 

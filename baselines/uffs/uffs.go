@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Mode is how UFFS turns the measures norm({j}) into a selection.
@@ -499,11 +501,10 @@ func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 			ss += col[i] * col[i]
 		}
 		sd := math.Sqrt(ss / float64(n-ddof))
-		// The constant-column rule of package preprocess.
-		if sd <= 1e-12*math.Max(1, math.Abs(mean)) || math.IsInf(ss, 0) {
-			if math.IsInf(ss, 0) {
-				return nil, nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data", j)
-			}
+		if math.IsInf(ss, 0) {
+			return nil, nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data", j)
+		}
+		if preprocess.IsConstant(mat.Col(nil, j, X)) { // the constant-column rule of package preprocess
 			clear(col)
 			constant = append(constant, j)
 		} else {

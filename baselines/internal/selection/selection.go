@@ -3,7 +3,6 @@ package selection
 import (
 	"cmp"
 	"fmt"
-	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -46,25 +45,6 @@ func Labels(method string, y []int, n int) (int, error) {
 		c = max(c, v+1)
 	}
 	return c, nil
-}
-
-// ConstantColumns reports the columns of X whose values are all equal up to
-// rounding: max - min <= 1e-12 max(1, |max|, |min|).
-func ConstantColumns(X *mat.Dense) []bool {
-	n, d := X.Dims()
-	lo := slices.Clone(X.RawRowView(0))
-	hi := slices.Clone(lo)
-	for i := 1; i < n; i++ {
-		for j, v := range X.RawRowView(i) {
-			lo[j] = math.Min(lo[j], v)
-			hi[j] = math.Max(hi[j], v)
-		}
-	}
-	out := make([]bool, d)
-	for j := range out {
-		out[j] = hi[j]-lo[j] <= 1e-12*math.Max(1, math.Max(math.Abs(hi[j]), math.Abs(lo[j])))
-	}
-	return out
 }
 
 // Order returns the column indices sorted by score, best first: decreasing
