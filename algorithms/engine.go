@@ -9,8 +9,6 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
-
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the block products, when installed
 )
 
 // DefaultTol is the default relative tolerance below which a new function is

@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/preprocess"
 )

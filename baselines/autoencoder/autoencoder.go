@@ -9,7 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the mini-batch products
+	"github.com/gsbench/gsbench/fastblas" // OpenBLAS for the mini-batch products
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/par"
 )

@@ -9,7 +9,7 @@
 // error with Adam (Kingma & Ba 2015) on shuffled mini-batches, from seeded
 // He (ReLU layers) or Glorot (tanh and linear layers) initial weights, with
 // optional early stopping on a held-out fraction of the rows. Matrix
-// products go through gonum's BLAS (OpenBLAS when internal/fastblas finds
+// products go through gonum's BLAS (OpenBLAS when fastblas finds
 // it).
 //
 // Parameters and defaults (New): K 2, Layers [256, 64], Activation relu,

@@ -15,7 +15,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/internal/selection"
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the n x n products and the Cholesky factorizations
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/preprocess"

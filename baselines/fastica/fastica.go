@@ -14,7 +14,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/pca"
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the n x m products
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

@@ -5,7 +5,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )

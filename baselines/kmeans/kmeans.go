@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 distances in OpenBLAS when installed
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"

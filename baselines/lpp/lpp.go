@@ -10,7 +10,6 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/pca"
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the d x d products
 	"github.com/gsbench/gsbench/internal/linalg"
 	"github.com/gsbench/gsbench/internal/par"
 )

@@ -11,7 +11,6 @@ import (
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
 	"github.com/gsbench/gsbench/baselines/kmeans"
-	_ "github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/preprocess"
 )

@@ -7,7 +7,6 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the covariance product
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

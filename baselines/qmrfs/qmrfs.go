@@ -13,7 +13,6 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the block reflectors and projections, when installed
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

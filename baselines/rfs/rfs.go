@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/internal/selection"
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the Gram matrices and the solves
 	"github.com/gsbench/gsbench/internal/memory"
 )
 

@@ -30,7 +30,7 @@
 // blocked Cholesky factorization with zeroing: per block of 64 characters one
 // Gram product (or a gather from B, computed once with Dsyrk when there are
 // fewer characters than samples), one triangular solve and one Dsyrk, all
-// BLAS-3 through internal/fastblas. Because at most n characters can be
+// BLAS-3 through fastblas. Because at most n characters can be
 // non-trivial on n samples, the pass stops when n are kept: every later
 // character then has norm exactly zero. This changes no result; it only
 // avoids work whose outcome is known.

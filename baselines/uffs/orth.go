@@ -7,7 +7,6 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the Gram products and triangular solves, when installed
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the distance tiles and the eigensolver
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

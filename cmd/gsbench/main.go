@@ -12,6 +12,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/gsbench/gsbench/fastblas"
 )
 
 // command is one sub-command. run receives the arguments after the command
@@ -41,6 +43,10 @@ type exitError struct {
 func (e exitError) Error() string { return e.err.Error() }
 
 func main() {
+	// The command uses OpenBLAS (or the library GSBENCH_BLAS names) when it
+	// is installed; `gsbench version` says which. Without one every routine
+	// runs in pure Go, with the same results up to rounding.
+	_ = fastblas.Enable()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/gsbench/gsbench/experiments/evaluate/svm"
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

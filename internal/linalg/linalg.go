@@ -3,7 +3,7 @@
 // eigenpairs (EigenSym), a thin SVD, and a thick-restart block Lanczos
 // method (TopEigen) for the k largest eigenpairs of a large symmetric
 // operator known only through its products with blocks of vectors. When
-// OpenBLAS (with its LAPACK) is loaded by internal/fastblas the dense ones
+// OpenBLAS (with its LAPACK) is loaded by fastblas the dense ones
 // run in LAPACK (dsyevr for d < 128; above, dsytrd, then dstedc or dstemr on
 // the tridiagonal matrix, then dormtr; dgesdd for the SVD); otherwise in
 // gonum's pure-Go code, with the same results up to rounding. Signs are
@@ -20,7 +20,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 )
 
 // RelativeNoise is the relative level below which gsbench treats a computed

@@ -8,7 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/internal/testutil"
 )
 

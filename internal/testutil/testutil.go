@@ -1,11 +1,18 @@
-// Package testutil holds helpers shared by gsbench's tests.
+// Package testutil holds helpers shared by gsbench's tests. Importing it
+// enables the optimized BLAS (fastblas.Enable) as the gsbench command does,
+// so that tests exercise the LAPACK paths users run (when the library is
+// installed) and run at the speed they do.
 package testutil
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/gsbench/gsbench/fastblas"
 )
+
+func init() { _ = fastblas.Enable() }
 
 // RequireDataEnv names the environment variable that turns a missing
 // GSBENCH_DATA from a skip into a failure; .ci/run sets it, so that CI runs

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 

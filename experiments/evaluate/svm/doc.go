@@ -41,7 +41,7 @@
 // and poly, (gamma x.y + coef0)^degree. Squared distances are computed as
 // ||x||^2 - 2 x.y + ||y||^2. When the n x n training kernel matrix fits in
 // CacheMB it is computed once, with one Dgemm per block of rows (BLAS-3,
-// through internal/fastblas), and shared by all binary problems, which then
+// through fastblas), and shared by all binary problems, which then
 // read their columns from it; otherwise each problem computes columns on
 // demand into its own cache, as libsvm. Binary problems are solved in
 // parallel (Params.Workers); Fitter exposes them one by one so that a caller

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // BLAS-3 kernel matrices in OpenBLAS when installed
 	"github.com/gsbench/gsbench/internal/par"
 )
 

@@ -141,7 +141,9 @@ static int fb_ormtr(char side, char uplo, char trans, int m, int n, double* a, i
 import "C"
 
 import (
+	"fmt"
 	"os"
+	"sync"
 	"unsafe"
 
 	"gonum.org/v1/gonum/blas"
@@ -158,30 +160,42 @@ const (
 
 var loaded string // library path in use, "" for pure Go
 
-func init() {
-	choice := os.Getenv("GSBENCH_BLAS")
-	var candidates []string
-	switch choice {
-	case "gonum":
-		loadErr = "disabled by GSBENCH_BLAS=gonum"
-		return
-	case "":
-		candidates = []string{"libopenblas.so.0", "libopenblas.so", "libopenblas.dylib", "libblis.so.4", "libmkl_rt.so"}
-	default:
-		candidates = []string{choice}
-	}
-	for _, lib := range candidates {
-		cs := C.CString(lib)
-		msg := C.fb_load(cs)
-		C.free(unsafe.Pointer(cs))
-		if msg == nil {
-			loaded = lib
-			loadErr = ""
-			blas64.Use(Implementation{})
+var enable sync.Once
+
+// Enable loads the CBLAS library (see the package documentation for how it
+// is chosen) and routes gonum's heavy BLAS calls to it, once; later calls
+// return the first call's result. It returns an error, and leaves gonum's
+// pure-Go BLAS in place, when no library could be loaded.
+func Enable() error {
+	enable.Do(func() {
+		choice := os.Getenv("GSBENCH_BLAS")
+		var candidates []string
+		switch choice {
+		case "gonum":
+			loadErr = "disabled by GSBENCH_BLAS=gonum"
 			return
+		case "":
+			candidates = []string{"libopenblas.so.0", "libopenblas.so", "libopenblas.dylib", "libblis.so.4", "libmkl_rt.so"}
+		default:
+			candidates = []string{choice}
 		}
-		loadErr = lib + ": " + C.GoString(msg)
+		for _, lib := range candidates {
+			cs := C.CString(lib)
+			msg := C.fb_load(cs)
+			C.free(unsafe.Pointer(cs))
+			if msg == nil {
+				loaded = lib
+				loadErr = ""
+				blas64.Use(Implementation{})
+				return
+			}
+			loadErr = lib + ": " + C.GoString(msg)
+		}
+	})
+	if loaded == "" {
+		return fmt.Errorf("fastblas: %s", loadErr)
 	}
+	return nil
 }
 
 // Implementation is gonum's pure-Go BLAS with the heavy routines sent to the

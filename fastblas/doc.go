@@ -4,9 +4,12 @@
 //
 // The library is found at run time with dlopen, so building gsbench never
 // needs it: on a machine without OpenBLAS (or without cgo) every routine runs
-// in pure Go and every result is still correct, only slower. Importing the
-// package (any gsbench package that does heavy linear algebra does so) is
-// enough; it calls blas64.Use once during initialisation.
+// in pure Go and every result is still correct, only slower. Nothing happens
+// on import: a program chooses to use the library by calling Enable once
+// (the gsbench command does so at start-up), which loads it and calls
+// blas64.Use. A Go program that imports gsbench's packages without calling
+// Enable keeps gonum's BLAS and its own global state; gsbench's dense
+// decompositions (internal/linalg) then use gonum's LAPACK as well.
 //
 // Only the Level-3 routines (Dgemm, Dsyrk, Dsyr2k, Dsymm, Dtrmm, Dtrsm) and
 // the large Level-2 ones (Dgemv, Dsymv, Dger) are redirected, and only when
@@ -19,6 +22,10 @@
 //	"gonum"         never load a library (pure Go)
 //	"/path/lib.so"  load exactly this library (an error is reported by Name)
 //
-// OpenBLAS's own thread pool is used inside each call; SetThreads changes its
-// size (the experiment runner sets it to 1 when it runs cells in parallel).
+// OpenBLAS's own thread pool is used inside each call. It is one pool for
+// the whole process: SetThreads changes its size, and gsbench's parallel
+// sections (internal/par, the experiment runner when it runs cells side by
+// side) hold a Serial section, one library thread while several goroutines
+// call BLAS, restored when the last section ends. Without Enable these are
+// no-ops: pure-Go BLAS has no pool.
 package fastblas

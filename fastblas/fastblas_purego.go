@@ -2,9 +2,14 @@
 
 package fastblas
 
+import "errors"
+
 var loaded string
 
 func init() { loadErr = "built without cgo (or with -tags purego)" }
+
+// Enable reports that no library can be loaded in this build.
+func Enable() error { return errors.New("fastblas: " + loadErr) }
 
 func setThreads(int) bool { return false }
 
