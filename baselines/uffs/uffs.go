@@ -115,10 +115,11 @@ type UFFS struct {
 	// deviation of Alg. 1 line 2 and the authors' code).
 	PopulationStd bool
 
-	selected []int
-	scores   []float64
-	rounds   []RoundReport
-	constant []int
+	selected  []int
+	survivors []int
+	scores    []float64
+	rounds    []RoundReport
+	constant  []int
 }
 
 // rngStream is the PCG stream of UFFS's random choices ("uffs").
@@ -214,7 +215,7 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 	if u.PopulationStd {
 		ddof = 0
 	}
-	z, constant, err := standardize(X, ddof)
+	z, constant, err := Standardize(X, ddof)
 	if err != nil {
 		return fmt.Errorf("uffs: %w", err)
 	}
@@ -295,7 +296,7 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 	// Most important first: by the measure of the last round.
 	selected := slices.Clone(features)
 	slices.SortStableFunc(selected, byMeasure(scores))
-	u.selected, u.scores, u.rounds, u.constant = selected, scores, reports, constant
+	u.selected, u.survivors, u.scores, u.rounds, u.constant = selected, features, scores, reports, constant
 	return nil
 }
 
@@ -360,9 +361,13 @@ func (u *UFFS) partition(features []int, m int, rng *rand.Rand) [][]int {
 	return out
 }
 
-// standardize returns the columns of X as (x - mean) / sd with divisor
-// n - ddof, and the constant columns (set to zero).
-func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
+// Standardize returns the columns of X as (x - mean) / sd with divisor
+// n - ddof (Alg. 1 line 2; ddof 1 as the authors' code), one slice per
+// column, and the indices of the constant columns, which are set to zero
+// (the constant-column rule of package preprocess: sd <= 1e-12 max(1,
+// |mean|)). It refuses non-finite values and variances that overflow. X is
+// not modified. Package sffs standardizes its input the same way.
+func Standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 	n, d := X.Dims()
 	z := make([][]float64, d)
 	var constant []int
@@ -409,6 +414,15 @@ func (u *UFFS) Selected() []int { return u.selected }
 // is the variance of the standardized feature left after projection on the
 // characters before {j} (journal Appendix C, Eq. (34)).
 func (u *UFFS) Scores() []float64 { return u.scores }
+
+// Survivors returns the features leaving the last round in the order the
+// authors' code passes them on (UnsupervisedFourierFS in their
+// fourier_learning.py): group by group, each group's survivors by
+// decreasing measure. Selected holds the same features sorted by measure
+// over all groups; the two orders differ only when the last round is
+// partitioned. SFFS's pre-filter (package sffs) keeps this order, as the
+// authors' pipeline does (X[:, survivors]).
+func (u *UFFS) Survivors() []int { return u.survivors }
 
 // RoundReports returns what every round did.
 func (u *UFFS) RoundReports() []RoundReport { return u.rounds }
