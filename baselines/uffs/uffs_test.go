@@ -577,3 +577,48 @@ func TestShuffleIsSeeded(t *testing.T) {
 		t.Errorf("same seed, different selections %v and %v", a, b)
 	}
 }
+
+// Survivors lists the last round's features group by group, each group by
+// decreasing measure (the authors' order); Selected holds the same features
+// by decreasing measure over all groups.
+func TestSurvivors(t *testing.T) {
+	ds, err := datasets.Generate("uffs-s1", nil, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cluster := range []int{0, 7} {
+		u := &UFFS{Rounds: []Round{{Depth: 1, Eps: 1e-3, ClusterSize: cluster, SelectionThreshold: 0.95}}, Mode: Cumulative}
+		if err := u.Fit(ds.X, nil); err != nil {
+			t.Fatal(err)
+		}
+		surv, sel, sc := u.Survivors(), u.Selected(), u.Scores()
+		if !slices.Equal(slices.Sorted(slices.Values(surv)), slices.Sorted(slices.Values(sel))) {
+			t.Fatalf("cluster %d: survivors %v and selected %v differ as sets", cluster, surv, sel)
+		}
+		all := make([]int, 30)
+		for j := range all {
+			all[j] = j
+		}
+		groups := u.partition(all, cluster, nil)
+		pos := 0
+		for _, g := range groups {
+			var kept []int
+			for _, j := range surv[pos:] {
+				if !slices.Contains(g, j) {
+					break
+				}
+				kept = append(kept, j)
+			}
+			pos += len(kept)
+			if !slices.IsSortedFunc(kept, func(a, b int) int { return cmp.Compare(sc[b], sc[a]) }) {
+				t.Errorf("cluster %d: group %v survivors %v not by decreasing measure", cluster, g, kept)
+			}
+		}
+		if pos != len(surv) {
+			t.Errorf("cluster %d: survivors %v are not grouped as %v", cluster, surv, groups)
+		}
+		if same := slices.Equal(surv, sel); same != (cluster == 0) {
+			t.Errorf("cluster %d: survivors %v, selected %v", cluster, surv, sel)
+		}
+	}
+}
