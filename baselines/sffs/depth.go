@@ -115,7 +115,7 @@ func depthSearch(ctx context.Context, Z []float64, lab *labels, t, want, workers
 	lower := N - ss.count(t)
 	need := 12*int64(N) + 8*int64(lower) + int64(w)*8*int64(c+1)*blockRows*int64(m+n)
 	if err := memory.Check(fmt.Sprintf("sffs: the measures of the %d subsets of at most %d of %d features", N, t, m), need); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w, or lower the depth", err)
 	}
 
 	off := make([]int, t+2) // subsets of size s have ids off[s] .. off[s+1]-1
@@ -238,8 +238,8 @@ func classAgg(h []float64, c int) float64 {
 
 // workspace holds one unit's buffers.
 type workspace struct {
-	w, A, G, h []float64
-	P, S       []int
+	w, A, G, H, acc []float64
+	P, S            []int
 }
 
 func grow(s []float64, n int) []float64 {
@@ -293,17 +293,33 @@ func sizeBlock(ws *workspace, Z []float64, lab *labels, ss *subsets, agg [][]flo
 		r0, r1 := lab.start[q], lab.start[q+1]
 		impl.Dgemm(blas.Trans, blas.NoTrans, bw, width, r1-r0, 1, A[r0*lda:], lda, Z[r0*m+b0:], m, 0, ws.G[q*bw*width:(q+1)*bw*width], width)
 	}
-	ws.h = grow(ws.h, c)
+	// acc = sum_q (c G_q - H)^2 with H = sum_q G_q: classAgg over the
+	// block, class by class on contiguous rows (the same operations in the
+	// same order, so the same bits).
+	size := bw * width
+	ws.H, ws.acc = grow(ws.H, size), grow(ws.acc, size)
+	H, acc := ws.H, ws.acc
+	copy(H, ws.G[:size])
+	for q := 1; q < c; q++ {
+		for k, v := range ws.G[q*size : (q+1)*size] {
+			H[k] += v
+		}
+	}
+	clear(acc)
+	cf := float64(c)
+	for q := range c {
+		for k, v := range ws.G[q*size : (q+1)*size] {
+			f := cf*v - H[k]
+			acc[k] += f * f
+		}
+	}
 	S := ws.S[:s]
 	copy(S, P)
 	for bi := range bw {
 		b := b0 + bi
 		S[s-2] = b
 		for e := b + 1; e < m; e++ {
-			for q := range c {
-				ws.h[q] = ws.G[q*bw*width+bi*width+(e-b0)]
-			}
-			a := classAgg(ws.h, c) * norm
+			a := acc[bi*width+e-b0] * norm
 			r := base + ss.binom[s-1][b] + ss.binom[s][e]
 			S[s-1] = e
 			if s < t {

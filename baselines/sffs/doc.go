@@ -60,7 +60,10 @@
 // Depth (Algorithm 2, the authors' approx="depth_based"): every subset J of
 // 1..t features (itertools' combinations of sizes 1..t) is scored, the
 // subsets are ranked by decreasing M (ties: the lexicographically larger
-// subset first, as Python's reverse sort of the (M, J) tuples), and their
+// subset first, as Python's reverse sort of the (M, J) tuples; measures
+// equal to 40 significant bits, about 12 digits, tie, so that measures equal
+// in exact arithmetic, common on +-1 features, are not ordered by the last
+// bits of their sums, which the evaluation order decides), and their
 // union is taken from the top, each subset's features in increasing order,
 // until it holds k features. The order in which features enter the union is
 // Selected; Scores gives each feature the measure of the best subset
@@ -74,7 +77,8 @@
 //
 // Greedy (the authors' approx="greedy", mentioned in Appendix E): J starts
 // empty and gains, k times, the feature j that maximizes M(J u {j}) (ties:
-// the smallest j). M(J u {j}) sums 2^|J| new coefficients; their sum has
+// the smallest j; ties again to 40 bits). M(J u {j}) sums 2^|J| new
+// coefficients; their sum has
 // the closed form z_j^T (K_J o L) z_j / (c n^2) with the product kernel
 // K_J(i, i') = prod_{u in J} (1 + z_iu z_i'u) and L = sum_q y_q y_q^T, so a
 // step costs one n x n by n x d product rather than time exponential in k.

@@ -231,11 +231,9 @@ func TestMemoryRefused(t *testing.T) {
 	m := New()
 	m.Depth = 3 // C(300, 3) = 4.5 million subsets: about 54 MB
 	err := m.Fit(X, y)
-	if err == nil || !strings.Contains(err.Error(), "4500000 subsets") && !strings.Contains(err.Error(), "subsets of at most 3 of 300 features would need about") {
-		t.Fatalf("error %v", err)
-	}
-	if !strings.Contains(err.Error(), "MiB") {
-		t.Errorf("error %v does not give the predicted size", err)
+	if err == nil || !strings.Contains(err.Error(), "the 4500250 subsets of at most 3 of 300 features would need about 52.8 MiB") ||
+		!strings.Contains(err.Error(), "but only 32.0 MiB is available") || !strings.Contains(err.Error(), "lower the depth") {
+		t.Fatalf("error %v, want the predicted size", err)
 	}
 	m.Depth = 40 // more subsets than int32 ids
 	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "lower the depth") {
