@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
-	_ "github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the class Gram products, when installed
+	"github.com/gsbench/gsbench/internal/fastblas" // OpenBLAS for the class Gram products, when installed
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 )
@@ -123,6 +123,11 @@ func depthSearch(ctx context.Context, Z []float64, lab *labels, t, want, workers
 	for s := 1; s <= t; s++ {
 		off[s+1] = off[s] + ss.count(s)
 	}
+	// The products run single-threaded inside the library and in parallel
+	// over units here, so that every entry is summed in the same order
+	// whatever the number of workers (a multi-threaded OpenBLAS partitions
+	// its products differently and changes the last bits).
+	defer fastblas.Serial()()
 	M := make([]float64, N)
 	agg := make([][]float64, t) // agg[s][rank]: a(S) for |S| = s < t
 	norm := 1 / (float64(c) * float64(n) * float64(n))

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
+	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/internal/memory"
 	"github.com/gsbench/gsbench/internal/par"
 )
@@ -44,7 +45,8 @@ func greedySearch(ctx context.Context, Z []float64, lab *labels, want, workers i
 	if err := memory.Check(fmt.Sprintf("sffs: the greedy search's two %d x %d kernels", n, n), need); err != nil {
 		return nil, err
 	}
-	class := make([]int, n) // class of each (grouped) row
+	defer fastblas.Serial()() // products parallel over blocks of candidates, as in depthSearch
+	class := make([]int, n)   // class of each (grouped) row
 	for q := range c {
 		for i := lab.start[q]; i < lab.start[q+1]; i++ {
 			class[i] = q

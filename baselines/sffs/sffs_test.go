@@ -284,3 +284,42 @@ func TestReport(t *testing.T) {
 		t.Errorf("selected %v, scores %v", sel, m.Scores())
 	}
 }
+
+// The same bytes whatever the number of goroutines (and OpenBLAS threads).
+func TestWorkersSameBytes(t *testing.T) {
+	X, y := randomData(9, 300, 140, 4, "normal")
+	var ref []float64
+	var refSel []int
+	for _, w := range []int{1, 2, 5} {
+		m := New()
+		m.Depth, m.Workers = 3, w
+		if err := m.Fit(X, y); err != nil {
+			t.Fatal(err)
+		}
+		if ref == nil {
+			ref, refSel = m.Scores(), m.Selected()
+			continue
+		}
+		if !slices.Equal(m.Scores(), ref) || !slices.Equal(m.Selected(), refSel) {
+			t.Errorf("%d workers: scores or selection differ from 1 worker", w)
+		}
+	}
+}
+
+func TestGreedyWorkersSameBytes(t *testing.T) {
+	X, y := randomData(9, 300, 70, 3, "normal")
+	var ref []float64
+	for _, w := range []int{1, 2, 4} {
+		m := New()
+		m.Search, m.K, m.Workers = Greedy, 6, w
+		if err := m.Fit(X, y); err != nil {
+			t.Fatal(err)
+		}
+		got := m.Report()["measure"].([]float64)
+		if ref == nil {
+			ref = got
+		} else if !slices.Equal(got, ref) {
+			t.Errorf("%d workers: measures %v, 1 worker %v", w, got, ref)
+		}
+	}
+}
