@@ -369,27 +369,35 @@ func (u *UFFS) partition(features []int, m int, rng *rand.Rand) [][]int {
 // not modified. Package sffs standardizes its input the same way.
 func Standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 	n, d := X.Dims()
-	z := make([][]float64, d)
-	var constant []int
-	for j := 0; j < d; j++ {
-		col := mat.Col(nil, j, X)
-		mean := 0.0
-		for i, v := range col {
+	// Row by row (X is row-major), each column summed in row order.
+	mean := make([]float64, d)
+	for i := range n {
+		for j, v := range X.RawRowView(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
+				return nil, nil, firstNonFinite(X)
 			}
-			mean += v
+			mean[j] += v
 		}
-		mean /= float64(n)
-		ss := 0.0
-		for i, v := range col {
-			col[i] = v - mean
-			ss += col[i] * col[i]
+	}
+	z := make([][]float64, d)
+	for j := range z {
+		mean[j] /= float64(n)
+		z[j] = make([]float64, n)
+	}
+	ss := make([]float64, d)
+	for i := range n {
+		for j, v := range X.RawRowView(i) {
+			c := v - mean[j]
+			z[j][i] = c
+			ss[j] += c * c
 		}
-		sd := math.Sqrt(ss / float64(n-ddof))
+	}
+	var constant []int
+	for j, col := range z {
+		sd := math.Sqrt(ss[j] / float64(n-ddof))
 		// The constant-column rule of package preprocess.
-		if sd <= 1e-12*math.Max(1, math.Abs(mean)) || math.IsInf(ss, 0) {
-			if math.IsInf(ss, 0) {
+		if sd <= 1e-12*math.Max(1, math.Abs(mean[j])) || math.IsInf(ss[j], 0) {
+			if math.IsInf(ss[j], 0) {
 				return nil, nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data", j)
 			}
 			clear(col)
@@ -399,9 +407,22 @@ func Standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 				col[i] /= sd
 			}
 		}
-		z[j] = col
 	}
 	return z, constant, nil
+}
+
+// firstNonFinite returns the error for the first NaN or Inf of X, column by
+// column.
+func firstNonFinite(X *mat.Dense) error {
+	n, d := X.Dims()
+	for j := range d {
+		for i := range n {
+			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
+			}
+		}
+	}
+	return nil
 }
 
 // Selected returns the selected columns, by decreasing measure norm({j}) of
