@@ -51,10 +51,14 @@ func newLabels(y []int) (*labels, error) {
 func (l *labels) rows(z [][]float64, cols []int) []float64 {
 	m := len(cols)
 	out := make([]float64, l.n*m)
+	src := make([][]float64, m)
 	for p, j := range cols {
-		col := z[j]
-		for i, r := range l.perm {
-			out[i*m+p] = col[r]
+		src[p] = z[j]
+	}
+	for i, r := range l.perm {
+		row := out[i*m : (i+1)*m]
+		for p, col := range src {
+			row[p] = col[r]
 		}
 	}
 	return out
