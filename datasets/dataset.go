@@ -71,16 +71,25 @@ type Truth struct {
 	EpsScale float64
 	// Label describes the function that produced Y; nil when Y is nil.
 	Label *LabelFunc
+	// Relevant lists the columns the label is a function of, when a
+	// supervised experiment scores a selection against them (the SFFS sets
+	// E1 and E2: the label depends on X_1..X_6 only); nil otherwise.
+	Relevant []int
 }
 
 // LabelFunc is a threshold function of some columns (components):
 // y = 1 when prod_j (Coef[j][0] + sum_i Coef[j][i+1] * x[Inputs[i]]) > 0,
 // else y = 0. A linear threshold function (LTF) has one factor, a polynomial
-// threshold function (PTF) several.
+// threshold function (PTF) several. Kind "polynomial" is the sign of a sum
+// of monomials instead: y = 1 when sum_k Alpha[k] prod_{j in Monomials[k]}
+// x[j] > 0 (the SFFS sets E1 and E2).
 type LabelFunc struct {
-	Kind   string // "ltf" or "ptf"
+	Kind   string // "ltf", "ptf" or "polynomial"
 	Inputs []int
 	Coef   [][]float64 // one row per factor: b_0, b_1 .. b_len(Inputs)
+
+	Monomials [][]int   // "polynomial": the columns of each monomial
+	Alpha     []float64 // "polynomial": the coefficient of each monomial
 }
 
 // Dims returns the number of rows and columns of X.
@@ -135,8 +144,16 @@ func (t *Truth) clone() *Truth {
 		for i, r := range t.Label.Coef {
 			l.Coef[i] = slices.Clone(r)
 		}
+		if t.Label.Monomials != nil {
+			l.Monomials = make([][]int, len(t.Label.Monomials))
+			for i, m := range t.Label.Monomials {
+				l.Monomials[i] = slices.Clone(m)
+			}
+		}
+		l.Alpha = slices.Clone(t.Label.Alpha)
 		c.Label = &l
 	}
+	c.Relevant = slices.Clone(t.Relevant)
 	return &c
 }
 

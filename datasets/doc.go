@@ -137,6 +137,8 @@
 //	cdc-gfs           CDC Sec. V-C, Tables VIII-X: 10 normals and 20 products of 2 or 3
 //	cdc-gfa           CDC Sec. V-D, Tables XI (degree 3), XII (degree 2): (n, d) = (10, 20)
 //	uffs-s1, -s2, -s3 UFFS Sec. V-A: 10 informative, 10 nonlinear, 10 linear; PTF labels
+//	sffs-e1, -e2      UFFS Sec. V-A, App. D: 20 features uniform on {-1, 1} (e1) or N(0, 1) (e2); the
+//	                  label is the sign of an Erlang-weighted random polynomial of X1..X6 (Truth.Relevant)
 //	journal-example4  Journal App. E, Example 4, Tables XVII-XIX: X1..X3 normal, X4 = X1 X3,
 //	                  X5 = X1 X2^2; feature_map poly3 gives the 56-column degree-3 monomial map
 //

@@ -253,8 +253,12 @@ func (r *rng) thresholdLabels(x []float64, p int, inputs []int, factors int) ([]
 	return y, lf
 }
 
-// eval returns the product of the affine forms at the row x.
+// eval returns the product of the affine forms at the row x (the
+// polynomial for Kind "polynomial").
 func (lf *LabelFunc) eval(x []float64) float64 {
+	if lf.Kind == "polynomial" {
+		return lf.evalPolynomial(x)
+	}
 	prod := 1.0
 	for _, row := range lf.Coef {
 		a := row[0]
@@ -340,6 +344,7 @@ func (t *Truth) remap(perm []int) {
 	}
 	re(t.NonRedundant)
 	re(t.Redundant)
+	re(t.Relevant)
 	if t.Parents != nil {
 		np := make(map[int][]int, len(t.Parents))
 		for k, v := range t.Parents {
@@ -371,6 +376,9 @@ func (t *Truth) remap(perm []int) {
 	}
 	if t.Label != nil {
 		re(t.Label.Inputs)
+		for _, m := range t.Label.Monomials {
+			re(m)
+		}
 	}
 }
 

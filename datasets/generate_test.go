@@ -69,6 +69,8 @@ func TestGeneratorsDeterministic(t *testing.T) {
 		"uffs-s2":          "b05f58c0c86d3e049686d1c40ea3f593aba4948194f21033ddb20da7d0648ccd",
 		"uffs-s3":          "b004f99b5fe9829229889fd05401e282ba1fdfbd4cf7e01e189fbaa92d51ba68",
 		"journal-example4": "9c7818e31482f1d68e272f2fa662e9d68722afa90ecb71498982328e6a9b7b5b",
+		"sffs-e1":          "624e9b7a1dcb68c71d1d15a78d4b318491550bce0256d0e1ba583b660bdb116e",
+		"sffs-e2":          "9707aab1c36ba3bba30f51bd0dd77c98fc1ac638d1fb2ef5b07c677b4029c4bf",
 	}
 	var names []string
 	for _, g := range Generators() {

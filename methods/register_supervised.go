@@ -6,11 +6,13 @@ import (
 	"github.com/gsbench/gsbench/baselines/mrmr"
 	"github.com/gsbench/gsbench/baselines/relieff"
 	"github.com/gsbench/gsbench/baselines/rfs"
+	"github.com/gsbench/gsbench/baselines/sffs"
 )
 
-// The supervised peers of SFFS in the UFFS paper (Sec. V-C, Fig. 1,
+// SFFS and its supervised peers in the UFFS paper (Sec. V-C, Fig. 1,
 // Table III): ReliefF, mRMR, MI, RFS and CCM.
 func init() {
+	Register("sffs", "Supervised Fourier Feature Selection: subsets of up to depth features ranked by the label's Fourier energy on their characters, union of the best (UFFS paper Alg. 2, as the authors' SupervisedFourierFS)", sffs.New, Supervised())
 	Register("relieff", "ReliefF: near hits vs prior-weighted near misses, L1 distances (scikit-feature reliefF)", relieff.New, Supervised())
 	Register("mrmr", "mRMR: minimum redundancy, maximum relevance, MID criterion (Peng et al. 2005; scikit-feature mrmr)", mrmr.New, Supervised())
 	Register("mi", "MI: k-NN mutual information with the class (Ross 2014; scikit-learn mutual_info_classif)", mi.New, Supervised())

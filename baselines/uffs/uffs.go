@@ -327,7 +327,7 @@ func (u *UFFS) Fit(X *mat.Dense, _ []int) error {
 	if err != nil {
 		return err
 	}
-	z, constant, err := standardize(X, u.Ddof)
+	z, constant, err := Standardize(X, u.Ddof)
 	if err != nil {
 		return fmt.Errorf("uffs: %w", err)
 	}
@@ -479,32 +479,45 @@ func (u *UFFS) partition(features []int, m int, rng *rand.Rand) [][]int {
 	return out
 }
 
-// standardize returns the columns of X as (x - mean) / sd with divisor
-// n - ddof, and the constant columns (set to zero).
-func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
+// Standardize returns the columns of X as (x - mean) / sd with divisor
+// n - ddof (Alg. 1 line 2; ddof 1 as the authors' code), one slice per
+// column, and the indices of the constant columns, which are set to zero
+// (preprocess.IsConstant). It refuses non-finite values and variances that
+// overflow. X is not modified. Package sffs standardizes its input the same
+// way.
+func Standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 	n, d := X.Dims()
-	z := make([][]float64, d)
-	var constant []int
-	for j := 0; j < d; j++ {
-		col := mat.Col(nil, j, X)
-		mean := 0.0
-		for i, v := range col {
+	// Row by row (X is row-major), each column summed in row order.
+	mean := make([]float64, d)
+	for i := range n {
+		for j, v := range X.RawRowView(i) {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, nil, fmt.Errorf("X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
+				return nil, nil, firstNonFinite(X)
 			}
-			mean += v
+			mean[j] += v
 		}
-		mean /= float64(n)
-		ss := 0.0
-		for i, v := range col {
-			col[i] = v - mean
-			ss += col[i] * col[i]
+	}
+	z := make([][]float64, d)
+	for j := range z {
+		mean[j] /= float64(n)
+		z[j] = make([]float64, n)
+	}
+	ss := make([]float64, d)
+	for i := range n {
+		for j, v := range X.RawRowView(i) {
+			c := v - mean[j]
+			z[j][i] = c
+			ss[j] += c * c
 		}
-		sd := math.Sqrt(ss / float64(n-ddof))
-		if math.IsInf(ss, 0) {
+	}
+	var constant []int
+	isConstant := preprocess.ConstantColumns(X) // the constant-column rule of package preprocess
+	for j, col := range z {
+		if math.IsInf(ss[j], 0) {
 			return nil, nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data", j)
 		}
-		if preprocess.IsConstant(mat.Col(nil, j, X)) { // the constant-column rule of package preprocess
+		sd := math.Sqrt(ss[j] / float64(n-ddof))
+		if isConstant[j] {
 			clear(col)
 			constant = append(constant, j)
 		} else {
@@ -512,9 +525,22 @@ func standardize(X *mat.Dense, ddof int) ([][]float64, []int, error) {
 				col[i] /= sd
 			}
 		}
-		z[j] = col
 	}
 	return z, constant, nil
+}
+
+// firstNonFinite returns the error for the first NaN or Inf of X, column by
+// column.
+func firstNonFinite(X *mat.Dense) error {
+	n, d := X.Dims()
+	for j := range d {
+		for i := range n {
+			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("X[%d][%d] = %v; remove or impute non-finite values first", i, j, v)
+			}
+		}
+	}
+	return nil
 }
 
 // Selected returns the selected columns, by decreasing measure norm({j}) of
