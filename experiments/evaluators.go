@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gsbench/gsbench/experiments/evaluate"
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/evaluate"
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

@@ -7,8 +7,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
 	"github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

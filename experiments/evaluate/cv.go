@@ -11,8 +11,8 @@ import (
 
 	"github.com/gsbench/gsbench/experiments/evaluate/cv"
 	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
 	"github.com/gsbench/gsbench/internal/par"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

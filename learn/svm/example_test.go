@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
+	"github.com/gsbench/gsbench/learn/svm"
 )
 
 // Two points per class on a line; the linear SVM puts its boundary midway.
