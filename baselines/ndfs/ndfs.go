@@ -11,8 +11,8 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
-	"github.com/gsbench/gsbench/baselines/kmeans"
 	_ "github.com/gsbench/gsbench/internal/fastblas"
+	"github.com/gsbench/gsbench/learn/kmeans"
 )
 
 // Defaults (scikit-feature's ndfs and the MCFS/UDFS default of 5 clusters).

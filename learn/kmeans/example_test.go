@@ -6,7 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/baselines/kmeans"
+	"github.com/gsbench/gsbench/learn/kmeans"
 )
 
 func ExampleKMeans() {
