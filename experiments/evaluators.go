@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/gsbench/gsbench/experiments/evaluate"
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/experiments/evaluate"
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )

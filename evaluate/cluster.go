@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/evaluate/metrics"
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/learn/kmeans"
 	"github.com/gsbench/gsbench/preprocess"

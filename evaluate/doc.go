@@ -10,11 +10,11 @@
 //
 // CVAccuracy is scikit-learn's cross_val_score(clf, X, y, cv=StratifiedKFold(5))
 // with clf = OneVsRestClassifier(SVC()) (the default, the papers' protocol) or
-// SVC() (Multiclass: ovo): same folds, same SVM (package svm reproduces
-// libsvm), hence the same per-fold accuracies. Options add shuffled and
+// SVC() (Multiclass: ovo): same folds, same SVM (package learn/svm
+// reproduces libsvm), hence the same per-fold accuracies. Options add shuffled and
 // repeated folds (the QMR-FS protocol: 5 folds x 5 seeds) and preprocessing
 // fitted on each training fold only. ClusterNMI runs k-means (package
-// cluster, scikit-learn's KMeans(k, n_init=10)) once per seed (default
+// learn/kmeans, scikit-learn's KMeans(k, n_init=10)) once per seed (default
 // 0..24) and reports the normalized mutual information and the clustering
 // accuracy (Hungarian matching) of every run (package metrics).
 //
@@ -25,10 +25,10 @@
 // accuracies (0.9702 one-vs-one, 0.9700 one-vs-rest) exactly, and k-means
 // NMI within the tolerances.
 //
-// The lower-level pieces are usable on their own: svm (Fit, Predict,
-// DecisionFunction, dual solution), cv (StratifiedKFold equal to
-// scikit-learn's), cluster (KMeans) and metrics (NMI, accuracy, clustering
-// accuracy, Hungarian assignment).
+// The lower-level pieces are usable on their own: learn/svm (Fit, Predict,
+// DecisionFunction, dual solution), evaluate/cv (StratifiedKFold equal to
+// scikit-learn's), learn/kmeans (KMeans) and evaluate/metrics (NMI,
+// accuracy, clustering accuracy, Hungarian assignment).
 //
 // # Parallelism
 //

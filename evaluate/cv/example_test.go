@@ -3,7 +3,7 @@ package cv_test
 import (
 	"fmt"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/cv"
+	"github.com/gsbench/gsbench/evaluate/cv"
 )
 
 // The folds of scikit-learn's StratifiedKFold(n_splits=3).

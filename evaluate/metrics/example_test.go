@@ -3,7 +3,7 @@ package metrics_test
 import (
 	"fmt"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/evaluate/metrics"
 )
 
 func Example() {

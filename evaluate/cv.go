@@ -9,8 +9,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/cv"
-	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/evaluate/cv"
+	"github.com/gsbench/gsbench/evaluate/metrics"
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
