@@ -59,7 +59,7 @@ func ClusterNMI(ctx context.Context, X *mat.Dense, y []int, opt ClusterOptions) 
 		return ClusterScore{}, err
 	}
 	if opt.Seeds == nil {
-		opt.Seeds = SeedRange(25)
+		opt.Seeds = SeedRange(DefaultKMeans().Seeds)
 	}
 	if len(opt.Seeds) == 0 {
 		return ClusterScore{}, fmt.Errorf("evaluate: no k-means seeds")

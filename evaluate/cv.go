@@ -41,10 +41,10 @@ type CVOptions struct {
 
 func (o CVOptions) defaults() CVOptions {
 	if o.Folds == 0 {
-		o.Folds = 5
+		o.Folds = DefaultSVM().Folds
 	}
 	if o.Repeats == 0 {
-		o.Repeats = 1
+		o.Repeats = DefaultSVM().Repeats
 	}
 	if o.Preprocess == "" {
 		o.Preprocess = preprocess.None

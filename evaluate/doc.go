@@ -18,6 +18,14 @@
 // 0..24) and reports the normalized mutual information and the clustering
 // accuracy (Hungarian matching) of every run (package metrics).
 //
+// The protocols as named parameters: SVMOptions and KMeansOptions, whose
+// param tags are the options of the harness metrics svm_accuracy and
+// kmeans_nmi (configs/README.md) and which gsbench evaluate fills from its
+// flags. DefaultSVM (5 stratified folds, RBF, C = 1, gamma = scale,
+// one-vs-rest) and DefaultKMeans (seeds 0..24, n_init 10, max_iter 300) are
+// the one place their defaults are declared; CV and Cluster turn them into
+// CVOptions and ClusterOptions.
+//
 // A Score holds the per-fold or per-seed values, their mean and their
 // population standard deviation (NumPy's std). Reference figures, measured
 // against scikit-learn 1.2.1 on the shared data sets, are in the tests:

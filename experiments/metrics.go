@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -60,8 +61,8 @@ func registerMetric[O any](name, summary string, values []string, defaults O, co
 		if err := p.Decode("metric "+name, &o); err != nil {
 			return nil, err
 		}
-		if v, ok := any(&o).(interface{ validate() error }); ok {
-			if err := v.validate(); err != nil {
+		if v, ok := any(o).(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
 				return nil, fmt.Errorf("metric %s: %v", name, err)
 			}
 		}
@@ -280,7 +281,7 @@ type successOptions struct {
 	MinCosine float64 `param:"min_cosine" doc:"extraction methods: a component counts as a true direction when |cos| with it is at least this"`
 }
 
-func (o *successOptions) validate() error {
+func (o successOptions) Validate() error {
 	if !(o.MinCosine > 0 && o.MinCosine <= 1) {
 		return fmt.Errorf("min_cosine %v: use a number in (0, 1]", o.MinCosine)
 	}
@@ -320,10 +321,10 @@ func init() {
 		})
 	registerMetric("svm_accuracy",
 		"cross-validated accuracy of an SVM classifier on the new features (RBF kernel, stratified folds; fraction in [0, 1])",
-		[]string{"svm_accuracy", "svm_accuracy_std"}, defaultSVM, svmAccuracy)
+		[]string{"svm_accuracy", "svm_accuracy_std"}, evaluate.DefaultSVM(), svmAccuracy)
 	registerMetric("kmeans_nmi",
 		"normalized mutual information (and clustering accuracy) between the classes and the k-means++ clusters of the new features, mean and std over seeds",
-		[]string{"kmeans_nmi", "kmeans_nmi_std", "kmeans_acc", "kmeans_acc_std"}, defaultKMeans, kmeansNMI)
+		[]string{"kmeans_nmi", "kmeans_nmi_std", "kmeans_acc", "kmeans_acc_std"}, evaluate.DefaultKMeans(), kmeansNMI)
 	registerMetric("success_rate",
 		"1 when the method's output is exactly the true non-redundant set of a synthetic dataset, else 0 (journal Tables VII-IX, XIV-XVI; averaged over repetitions)",
 		[]string{"success_rate"}, successOptions{MinCosine: 0.9}, successRate)

@@ -17,7 +17,7 @@ type coefOptions struct {
 	Features   int `param:"features" doc:"number of features (rows of the d x m component matrix) of the data; the values are coef_<component>_<feature>, both 1-based"`
 }
 
-func (o *coefOptions) validate() error {
+func (o coefOptions) Validate() error {
 	if o.Components < 1 || o.Features < 1 || o.Components*o.Features > 100000 {
 		return fmt.Errorf("components (%d) and features (%d) must be >= 1, with at most 100000 values", o.Components, o.Features)
 	}
