@@ -3,7 +3,6 @@ package experiments
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gsbench/gsbench/params"
+	"github.com/gsbench/gsbench/experiments/cells"
 )
 
 // render writes every output of a plan from its cell results: cells.csv,
@@ -27,14 +26,16 @@ import (
 func render(dir string, p *Plan, results []*CellResult) error {
 	fs := p.Config.fieldSet()
 	recs := records(p, results)
-	csvBytes, err := cellsCSV(fs, p, recs)
-	if err != nil {
+	cs := cellRecords(recs)
+	var csvBytes, jsonl bytes.Buffer
+	if err := cells.WriteCSV(&csvBytes, fs.attrColumns(), p.Config.valueNames(), cs); err != nil {
 		return err
 	}
-	if err := writeIfChanged(filepath.Join(dir, "cells.csv"), csvBytes); err != nil {
+	if err := writeIfChanged(filepath.Join(dir, cells.CSVFile), csvBytes.Bytes()); err != nil {
 		return err
 	}
-	if err := writeIfChanged(filepath.Join(dir, "cells.jsonl"), cellsJSONL(recs)); err != nil {
+	cells.WriteJSONL(&jsonl, cs)
+	if err := writeIfChanged(filepath.Join(dir, cells.JSONLFile), jsonl.Bytes()); err != nil {
 		return err
 	}
 	var readme bytes.Buffer
@@ -117,84 +118,23 @@ func countFailed(results []*CellResult) int {
 	return n
 }
 
-// cellsCSV is the tidy table: one row per cell and metric value (one row
-// with an empty metric for a failed cell).
-func cellsCSV(fs *fieldSet, p *Plan, recs []*record) ([]byte, error) {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	attrs := fs.attrColumns()
-	header := append([]string{"cell"}, attrs...)
-	header = append(header, "status", "metric", "value", "error")
-	w.Write(header)
-	names := p.Config.valueNames()
-	for _, r := range recs {
-		if r.res == nil {
-			continue
-		}
-		row := make([]string, 0, len(header))
-		row = append(row, r.cell.ID)
-		for _, a := range attrs {
-			row = append(row, r.attrs[a])
-		}
-		if r.res.Status != StatusOK {
-			msg, _, _ := strings.Cut(r.res.Error, "\n")
-			w.Write(append(row, r.res.Status, "", "", msg))
-			continue
-		}
-		for _, n := range names {
-			v, ok := r.res.Values[n]
-			if !ok {
-				continue
-			}
-			w.Write(append(slices.Clone(row), StatusOK, n, params.Format(float64(v)), ""))
-		}
-	}
-	w.Flush()
-	return b.Bytes(), w.Error()
-}
-
-// jsonCell is one line of cells.jsonl.
-type jsonCell struct {
-	Cell          string         `json:"cell"`
-	Dataset       string         `json:"dataset"`
-	DatasetParams map[string]any `json:"dataset_params,omitempty"`
-	Preprocess    string         `json:"preprocess"`
-	Method        string         `json:"method"`
-	MethodName    string         `json:"method_name"`
-	MethodParams  map[string]any `json:"method_params,omitempty"`
-	Match         string         `json:"match,omitempty"`
-	K             int            `json:"k,omitempty"`
-	Rep           int            `json:"rep"`
-	Seed          uint64         `json:"seed"`
-	Status        string         `json:"status"`
-	Error         string         `json:"error,omitempty"`
-	NFeatures     int            `json:"n_features"`
-	Values        map[string]Num `json:"values,omitempty"`
-	Selected      []int          `json:"selected,omitempty"`
-	Notes         []string       `json:"notes,omitempty"`
-}
-
-func cellsJSONL(recs []*record) []byte {
-	var b bytes.Buffer
+// cellRecords returns the cells that have a result, as cells.jsonl holds
+// them, in plan order.
+func cellRecords(recs []*record) []*cells.Cell {
+	var out []*cells.Cell
 	for _, r := range recs {
 		if r.res == nil {
 			continue
 		}
 		c, in := r.cell, r.cell.Instance
-		jc := jsonCell{
-			Cell: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess),
+		out = append(out, &cells.Cell{
+			ID: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess),
 			Method: c.Method.Label, MethodName: c.Method.Name, MethodParams: c.Params, Match: c.Method.Match, K: r.res.K,
 			Rep: in.Rep, Seed: c.Seed, Status: r.res.Status, Error: r.res.Error, NFeatures: r.res.NFeatures,
 			Values: r.res.Values, Selected: r.res.Selected, Notes: r.res.Notes,
-		}
-		line, err := json.Marshal(jc)
-		if err != nil {
-			line, _ = json.Marshal(map[string]string{"cell": c.ID, "error": "cannot encode: " + err.Error()})
-		}
-		b.Write(line)
-		b.WriteByte('\n')
+		})
 	}
-	return b.Bytes()
+	return out
 }
 
 // RunInfo is run.json: where results came from.

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/preprocess"
@@ -483,9 +484,9 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 	if err != nil {
 		return err
 	}
-	res.Values = map[string]Num{}
+	res.Values = map[string]cells.Num{}
 	for _, v := range values {
-		res.Values[v.Name] = Num(v.Value)
+		res.Values[v.Name] = cells.Num(v.Value)
 	}
 	res.Notes = append(res.Notes, data.notes...)
 	res.Notes = append(res.Notes, notes...)
@@ -494,7 +495,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 	}
 	if t, ok := m.(methods.Tracer); ok {
 		for _, v := range t.Trace() {
-			res.Trace = append(res.Trace, Num(v))
+			res.Trace = append(res.Trace, cells.Num(v))
 		}
 	}
 	if rep, ok := m.(methods.Reporter); ok {

@@ -9,60 +9,20 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gsbench/gsbench/experiments/cells"
 )
 
-// Num is a float64 that survives JSON even when it is NaN or infinite
-// (written as the strings "NaN", "+Inf", "-Inf").
-type Num float64
-
-// MarshalJSON implements json.Marshaler.
-func (n Num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	switch {
-	case math.IsNaN(f):
-		return []byte(`"NaN"`), nil
-	case math.IsInf(f, 1):
-		return []byte(`"+Inf"`), nil
-	case math.IsInf(f, -1):
-		return []byte(`"-Inf"`), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (n *Num) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' {
-		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			return fmt.Errorf("number %q: %v", s, err)
-		}
-		*n = Num(f)
-		return nil
-	}
-	f, err := strconv.ParseFloat(string(b), 64)
-	if err != nil {
-		return err
-	}
-	*n = Num(f)
-	return nil
-}
-
-// Cell statuses.
+// Cell statuses (those of package cells).
 const (
-	StatusOK     = "ok"
-	StatusFailed = "failed"
+	StatusOK     = cells.StatusOK
+	StatusFailed = cells.StatusFailed
 )
 
 // CellResult is what a finished cell stores in cells/<id>.json.
@@ -74,13 +34,13 @@ type CellResult struct {
 	Status  string `json:"status"`
 	Error   string `json:"error,omitempty"`
 
-	K         int            `json:"k,omitempty"` // number of features given by a match rule
-	NFeatures int            `json:"n_features"`  // number of features the method produced
-	Values    map[string]Num `json:"values,omitempty"`
-	Selected  []int          `json:"selected,omitempty"`
-	Trace     []Num          `json:"trace,omitempty"`
-	Report    map[string]any `json:"report,omitempty"`
-	Notes     []string       `json:"notes,omitempty"`
+	K         int                  `json:"k,omitempty"` // number of features given by a match rule
+	NFeatures int                  `json:"n_features"`  // number of features the method produced
+	Values    map[string]cells.Num `json:"values,omitempty"`
+	Selected  []int                `json:"selected,omitempty"`
+	Trace     []cells.Num          `json:"trace,omitempty"`
+	Report    map[string]any       `json:"report,omitempty"`
+	Notes     []string             `json:"notes,omitempty"`
 
 	// Timings differ between runs; they are kept here and in run.json, never
 	// in cells.csv, cells.jsonl, tables or figures (except the time metric).

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/gsbench/gsbench/experiments/cells"
 )
 
 var tenth = 0.1 // a variable: constant arithmetic would be exact
@@ -71,9 +73,9 @@ func TestTemplate(t *testing.T) {
 func fakeResults(p *Plan, value func(*Cell) map[string]float64) []*CellResult {
 	out := make([]*CellResult, len(p.Cells))
 	for i, c := range p.Cells {
-		vals := map[string]Num{}
+		vals := map[string]cells.Num{}
 		for k, v := range value(c) {
-			vals[k] = Num(v)
+			vals[k] = cells.Num(v)
 		}
 		out[i] = &CellResult{ID: c.ID, Key: c.Key, Seed: c.Seed, Status: StatusOK, Values: vals}
 		if c.Target != nil {

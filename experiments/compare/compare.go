@@ -328,7 +328,7 @@ func meanBy(cells []*Cell, variants []string, value string, scale float64, stat 
 	groups := map[string]*acc{}
 	var order []string
 	for _, c := range cells {
-		x, ok := c.Values[value]
+		x, ok := c.value(value)
 		if !ok {
 			continue
 		}

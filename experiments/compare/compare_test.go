@@ -205,3 +205,32 @@ func TestLoadResultsGzip(t *testing.T) {
 		t.Errorf("no cells: error %v, want not-exist", err)
 	}
 }
+
+// TestNaNValue: a cell with a NaN value (written by gsbench run as the
+// string "NaN") does not lose the directory's cells: the report compares
+// the other values of the directory as usual.
+func TestNaNValue(t *testing.T) {
+	root := t.TempDir()
+	ref, res := filepath.Join(root, "reference"), filepath.Join(root, "paper")
+	os.MkdirAll(ref, 0o755)
+	os.WriteFile(filepath.Join(ref, "journal-table98-test.yaml"), []byte(testRef), 0o644)
+	addRule(&Rule{Item: "journal-table98-test", Configs: []string{"t98"}, Value: "n_selected", How: "test"})
+	defer delete(rules, "journal-table98-test")
+	nan := cell("none", "gfr", "multilinear:2", 0.5, 30)
+	nan["values"] = map[string]any{"n_selected": 30, "residual_ratio": "NaN", "time": "+Inf"}
+	writeResults(t, filepath.Join(res, "t98"), []map[string]any{cell("none", "gfr", "multilinear:2", 0.1, 61), nan}, "name: t98\ndatasets:\n  - {name: usps, label: USPS}\n")
+	r, err := LoadResults(filepath.Join(res, "t98"))
+	if err != nil {
+		t.Fatalf("LoadResults: %v", err)
+	}
+	if v := r.Cells[1].Values["residual_ratio"]; v == v {
+		t.Errorf("NaN read as %v", v)
+	}
+	items, err := Compare(Options{Reference: ref, Results: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items[0].Results) != 1 || items[0].Values[0].Verdict != OK || items[0].Values[1].Verdict != OK {
+		t.Errorf("results %d, verdicts %s, %s; want the directory read and both values ok", len(items[0].Results), items[0].Values[0].Verdict, items[0].Values[1].Verdict)
+	}
+}

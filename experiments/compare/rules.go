@@ -360,13 +360,14 @@ func (r *Rule) coef(ir *ItemResult, v RefValue, cells []*Cell) ([]Ours, string) 
 	return r.group(v, matched, func(cs []*Cell) []Ours {
 		var out []Ours
 		for _, c := range cs {
-			x, ok := c.Values[coefName(comp, idx)]
+			x, ok := c.value(coefName(comp, idx))
 			if !ok {
 				continue
 			}
 			var dot float64
 			for j, p := range pub {
-				dot += p * c.Values[coefName(comp, j)]
+				y, _ := c.value(coefName(comp, j))
+				dot += p * y
 			}
 			if dot < 0 {
 				x = -x
