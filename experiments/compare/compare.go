@@ -9,39 +9,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gsbench/gsbench/experiments/check"
 )
-
-// Tolerance says when our value reproduces a published one.
-type Tolerance struct {
-	Abs    float64 // |ours - published| <= Abs ...
-	Rel    float64 // ... or <= Rel * |published|
-	Factor float64 // ratios: ours / published within [1/Factor, Factor] (Abs, Rel unused)
-	Text   string  // how the report states it
-}
-
-// within reports whether ours reproduces pub within k times the tolerance.
-func (t Tolerance) within(pub, ours, k float64) bool {
-	if t.Factor > 0 {
-		if pub <= 0 || ours <= 0 {
-			return pub == ours
-		}
-		f := math.Pow(t.Factor, k)
-		return ours/pub <= f && pub/ours <= f
-	}
-	return math.Abs(ours-pub) <= k*max(t.Abs, t.Rel*math.Abs(pub))+1e-9
-}
 
 // The tolerances of issue 9.
 var (
-	tolCount    = Tolerance{Abs: 2, Rel: 0.10, Text: "within 10 % or 2 features"}
-	tolAccuracy = Tolerance{Abs: 1.5, Text: "within 1.5 accuracy points"}
-	tolSuccess  = Tolerance{Abs: 5, Text: "within 5 points"}
-	tolPercent  = Tolerance{Abs: 5, Text: "within 5 points"}
-	tolTime     = Tolerance{Factor: 2, Text: "within a factor 2"}
-	tolResidual = Tolerance{Abs: 0.05, Rel: 0.25, Text: "within 25 % or 0.05 (in the printed unit, %)"}
-	tolCoef     = Tolerance{Abs: 0.05, Text: "within 0.05 (after aligning each component's sign)"}
-	tolRatio    = Tolerance{Rel: 0.10, Abs: 0.1, Text: "within 10 % or 0.1"}
-	tolExact    = Tolerance{Text: "exact"}
+	tolCount    = check.Tolerance{Abs: 2, Rel: 0.10, Note: "within 10 % or 2 features"}
+	tolAccuracy = check.Tolerance{Abs: 1.5, Note: "within 1.5 accuracy points"}
+	tolSuccess  = check.Tolerance{Abs: 5, Note: "within 5 points"}
+	tolPercent  = check.Tolerance{Abs: 5, Note: "within 5 points"}
+	tolTime     = check.Tolerance{Factor: 2, Note: "within a factor 2"}
+	tolResidual = check.Tolerance{Abs: 0.05, Rel: 0.25, Note: "within 25 % or 0.05 (in the printed unit, %)"}
+	tolCoef     = check.Tolerance{Abs: 0.05, Note: "within 0.05 (after aligning each component's sign)"}
+	tolRatio    = check.Tolerance{Rel: 0.10, Abs: 0.1, Note: "within 10 % or 0.1"}
+	tolExact    = check.Tolerance{Note: "exact"}
 )
 
 // Verdicts of one value.
@@ -195,16 +177,16 @@ func (ir *ItemResult) compare() {
 		cv.Diff = cv.Primary.Value - v.Value
 		tol := rule.tolerance(ir.Ref, v)
 		switch {
-		case tol.within(v.Value, cv.Primary.Value, 1):
+		case tol.Within(v.Value, cv.Primary.Value):
 			cv.Verdict = OK
-		case tol.within(v.Value, cv.Primary.Value, 2):
+		case tol.Times(2).Within(v.Value, cv.Primary.Value):
 			cv.Verdict = Near
 		default:
 			cv.Verdict = Off
 		}
 		ir.Counts[cv.Verdict]++
 		for _, o := range ours {
-			if tol.within(v.Value, o.Value, 1) {
+			if tol.Within(v.Value, o.Value) {
 				ir.VarScore[o.Variant]++
 			}
 		}

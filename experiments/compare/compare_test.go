@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gsbench/gsbench/experiments/check"
 )
 
 // writeJSONL writes cells as cells.jsonl of a results directory, with a
@@ -124,7 +126,7 @@ func TestCompare(t *testing.T) {
 
 func TestTolerance(t *testing.T) {
 	for _, tc := range []struct {
-		tol       Tolerance
+		tol       check.Tolerance
 		pub, ours float64
 		ok1, ok2  bool
 		what      string
@@ -138,10 +140,10 @@ func TestTolerance(t *testing.T) {
 		{tolExact, 7291, 7291, true, true, "equal"},
 		{tolExact, 7291, 9298, false, false, "different"},
 	} {
-		if got := tc.tol.within(tc.pub, tc.ours, 1); got != tc.ok1 {
+		if got := tc.tol.Within(tc.pub, tc.ours); got != tc.ok1 {
 			t.Errorf("%s: within = %v", tc.what, got)
 		}
-		if got := tc.tol.within(tc.pub, tc.ours, 2); got != tc.ok2 {
+		if got := tc.tol.Times(2).Within(tc.pub, tc.ours); got != tc.ok2 {
 			t.Errorf("%s: within 2x = %v", tc.what, got)
 		}
 	}

@@ -14,7 +14,8 @@
 // variant of the data preparation (raw or standardized features, Credit
 // Approval's ordinal or one-hot encoding, the pixel scale, ...): each
 // variant's value is shown, and the verdict is taken on the variant the
-// item's Rule names primary, against the item's tolerance. No published
+// item's Rule names primary, against the item's tolerance (a
+// check.Tolerance, the type gsbench check compares golden values with). No published
 // number is ever used to compute one of ours; the only use of a published
 // number besides the comparison itself is the sign of a coefficient column
 // (eigenvector signs are arbitrary), which is stated in the report.

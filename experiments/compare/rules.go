@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments/check"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -21,8 +22,8 @@ type Rule struct {
 	// cells with a non-zero value), "time_ratio", "count_ratio", "coef",
 	// "shape" (dataset properties from the registry).
 	Stat     string
-	Tol      *Tolerance // nil: by the item's metric
-	Variants []string   // cell fields telling the data-preparation variants apart
+	Tol      *check.Tolerance // nil: by the item's metric
+	Variants []string         // cell fields telling the data-preparation variants apart
 	// Primary names the variant the verdict is taken on: field -> value; a
 	// cell whose field is absent matches (e.g. categorical for USPS).
 	Primary   map[string]string
@@ -90,7 +91,7 @@ func (r *Rule) isPrimary(c *Cell, v RefValue) bool {
 	return true
 }
 
-func (r *Rule) tolerance(it *RefItem, v RefValue) Tolerance {
+func (r *Rule) tolerance(it *RefItem, v RefValue) check.Tolerance {
 	if r.Tol != nil {
 		return *r.Tol
 	}
