@@ -9,21 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/gsbench/gsbench/experiments/check"
-)
-
-// The tolerances of issue 9.
-var (
-	tolCount    = check.Tolerance{Abs: 2, Rel: 0.10, Note: "within 10 % or 2 features"}
-	tolAccuracy = check.Tolerance{Abs: 1.5, Note: "within 1.5 accuracy points"}
-	tolSuccess  = check.Tolerance{Abs: 5, Note: "within 5 points"}
-	tolPercent  = check.Tolerance{Abs: 5, Note: "within 5 points"}
-	tolTime     = check.Tolerance{Factor: 2, Note: "within a factor 2"}
-	tolResidual = check.Tolerance{Abs: 0.05, Rel: 0.25, Note: "within 25 % or 0.05 (in the printed unit, %)"}
-	tolCoef     = check.Tolerance{Abs: 0.05, Note: "within 0.05 (after aligning each component's sign)"}
-	tolRatio    = check.Tolerance{Rel: 0.10, Abs: 0.1, Note: "within 10 % or 0.1"}
-	tolExact    = check.Tolerance{Note: "exact"}
 )
 
 // Verdicts of one value.
@@ -67,7 +52,8 @@ type ItemResult struct {
 	BestVar  string // the variant with the most values within tolerance
 	VarScore map[string]int
 
-	causeNotFound bool // the notes say "cause: not found"
+	causeNotFound bool   // the notes say "cause: not found"
+	verdict       string // the notes' verdict of an item without printed values
 }
 
 // Options controls Compare.
@@ -81,6 +67,10 @@ type Options struct {
 
 // Compare compares every reference item with the results found.
 func Compare(opt Options) ([]*ItemResult, error) {
+	rs, err := loadRules()
+	if err != nil {
+		return nil, err
+	}
 	items, err := LoadReference(opt.Reference)
 	if err != nil {
 		return nil, err
@@ -115,7 +105,7 @@ func Compare(opt Options) ([]*ItemResult, error) {
 	sort.SliceStable(items, func(a, b int) bool { return order[items[a].Paper] < order[items[b].Paper] })
 	var out []*ItemResult
 	for _, it := range items {
-		rule := ruleFor(it.Item)
+		rule := rs.ruleFor(it.Item)
 		ir := &ItemResult{Ref: it, Rule: rule, Counts: map[string]int{}, VarScore: map[string]int{}}
 		ir.Results = load(rule.Configs)
 		ir.compare()
@@ -222,8 +212,8 @@ func (ir *ItemResult) status() {
 			ir.Reason = ir.Rule.Pending
 		}
 		return
-	case n == 0 && ir.Rule.verdict != "":
-		ir.Status = ir.Rule.verdict // figures: a qualitative verdict from the notes
+	case n == 0 && ir.verdict != "":
+		ir.Status = ir.verdict // figures: a qualitative verdict from the notes
 	case n == 0:
 		ir.Status = Pending
 		if ir.Reason == "" {
@@ -280,7 +270,7 @@ func (ir *ItemResult) readNotes(dir string) {
 			continue
 		}
 		if s, ok := strings.CutPrefix(line, "verdict:"); ok {
-			ir.Rule.verdict = strings.TrimSpace(s)
+			ir.verdict = strings.TrimSpace(s)
 			continue
 		}
 		body = append(body, line)
