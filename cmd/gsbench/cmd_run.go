@@ -45,12 +45,12 @@ func runRun(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	var printer *experiments.ProgressPrinter
+	var printer *progressPrinter
 	switch *progress {
 	case "auto":
-		printer = experiments.NewProgressPrinter(os.Stderr)
+		printer = newProgressPrinter(os.Stderr)
 	case "bar", "plain":
-		printer = &experiments.ProgressPrinter{W: os.Stderr, Terminal: *progress == "bar"}
+		printer = &progressPrinter{W: os.Stderr, Terminal: *progress == "bar"}
 	case "none":
 	default:
 		return fmt.Errorf("--progress %q: use auto, bar, plain or none", *progress)

@@ -1,4 +1,4 @@
-package experiments
+package main
 
 import (
 	"fmt"
@@ -7,12 +7,15 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gsbench/gsbench/experiments"
 )
 
-// ProgressPrinter shows a run's Progress: on a terminal a bar redrawn in
-// place (cells done / total, ETA, current cell); otherwise a plain line
-// every Interval (for logs of batch jobs).
-type ProgressPrinter struct {
+// progressPrinter shows the progress of a run (gsbench run, gsbench
+// check): on a terminal a bar redrawn in place (cells done / total, ETA,
+// current cell); otherwise a plain line every Interval (for logs of batch
+// jobs).
+type progressPrinter struct {
 	W        io.Writer
 	Terminal bool
 	Interval time.Duration // plain mode: time between lines; default 10 s
@@ -24,19 +27,19 @@ type ProgressPrinter struct {
 	started bool
 }
 
-// IsTerminal reports whether f is a terminal (a character device).
-func IsTerminal(f *os.File) bool {
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// NewProgressPrinter returns a printer for f, in terminal mode when f is one.
-func NewProgressPrinter(f *os.File) *ProgressPrinter {
-	return &ProgressPrinter{W: f, Terminal: IsTerminal(f)}
+// newProgressPrinter returns a printer for f, in terminal mode when f is one.
+func newProgressPrinter(f *os.File) *progressPrinter {
+	return &progressPrinter{W: f, Terminal: isTerminal(f)}
 }
 
 // Update shows p (rate-limited; the final state is always shown).
-func (pp *ProgressPrinter) Update(p Progress) {
+func (pp *progressPrinter) Update(p experiments.Progress) {
 	pp.mu.Lock()
 	defer pp.mu.Unlock()
 	now := time.Now()
@@ -63,7 +66,7 @@ func (pp *ProgressPrinter) Update(p Progress) {
 	fmt.Fprintln(pp.W, plainLine(p))
 }
 
-func plainLine(p Progress) string {
+func plainLine(p experiments.Progress) string {
 	finished := p.Resumed + p.Done
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d/%d cells (%.0f%%)", finished, p.Total, pct(finished, p.Total))
@@ -88,7 +91,7 @@ func plainLine(p Progress) string {
 	return b.String()
 }
 
-func (pp *ProgressPrinter) drawBar(p Progress) {
+func (pp *progressPrinter) drawBar(p experiments.Progress) {
 	width := pp.Width
 	if width == 0 {
 		width = 100
