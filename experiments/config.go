@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 	"github.com/gsbench/gsbench/preprocess"
@@ -401,7 +402,7 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 			}
 			all := append(slices.Clone(gens), datasets.Names()...)
 			d.errAt(ds.Pos, path+".name", "%q is not a generator (%s), a registry dataset (%s) or a data file%s",
-				ds.Name, strings.Join(gens, ", "), strings.Join(datasets.Names(), ", "), suggest(ds.Name, all))
+				ds.Name, strings.Join(gens, ", "), strings.Join(datasets.Names(), ", "), registry.Suggest(ds.Name, all))
 			return
 		}
 		ds.Kind, ds.Path, ds.pspecs, owner = File, p, fileParams, "data file "+ds.Name
@@ -441,7 +442,7 @@ func (c *Config) checkMethod(d *decoder, m *MethodSpec, path string) {
 	spec, ok := methods.Lookup(m.Name)
 	if !ok {
 		names := methods.Names("")
-		d.errAt(m.Pos, path+".name", "unknown method %q%s; the methods are %s (gsbench list methods)", m.Name, suggest(m.Name, names), strings.Join(names, ", "))
+		d.errAt(m.Pos, path+".name", "unknown method %q%s; the methods are %s (gsbench list methods)", m.Name, registry.Suggest(m.Name, names), strings.Join(names, ", "))
 		return
 	}
 	m.spec = spec
@@ -557,7 +558,7 @@ func typeSettings(d *decoder, owner string, ss []*Setting, ps []params.Param, pa
 			if len(names) == 0 {
 				d.errorf(raw.e.key, raw.e.path, "%s has no parameters", owner)
 			} else {
-				d.errorf(raw.e.key, raw.e.path, "%s has no parameter %q%s; its parameters are %s", owner, raw.e.key.Value, suggest(raw.e.key.Value, names), strings.Join(names, ", "))
+				d.errorf(raw.e.key, raw.e.path, "%s has no parameter %q%s; its parameters are %s", owner, raw.e.key.Value, registry.Suggest(raw.e.key.Value, names), strings.Join(names, ", "))
 			}
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -87,7 +88,7 @@ func (fs *fieldSet) resolve(name string) (full string, isValue bool, err error) 
 	for _, p := range fs.methodParams {
 		cands = append(cands, p)
 	}
-	return "", false, fmt.Errorf("unknown field %q%s; the fields are %s", name, suggest(name, cands), strings.Join(fs.all(), ", "))
+	return "", false, fmt.Errorf("unknown field %q%s; the fields are %s", name, registry.Suggest(name, cands), strings.Join(fs.all(), ", "))
 }
 
 func (fs *fieldSet) all() []string {

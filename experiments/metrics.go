@@ -13,6 +13,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/evaluate"
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -128,7 +129,7 @@ func (c *Config) checkMetrics(d *decoder) {
 			for _, m := range metricDefs {
 				names = append(names, m.info.Name)
 			}
-			d.errAt(ms.Pos, path, "unknown metric %q%s; the metrics are %s", ms.Name, suggest(ms.Name, names), strings.Join(names, ", "))
+			d.errAt(ms.Pos, path, "unknown metric %q%s; the metrics are %s", ms.Name, registry.Suggest(ms.Name, names), strings.Join(names, ", "))
 			continue
 		}
 		if seen[ms.Name] {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gsbench/gsbench/internal/registry"
 )
 
 // Pos is a position in a config file (1-based; zero when unknown).
@@ -134,7 +136,7 @@ func (d *decoder) mapping(n *yaml.Node, path string, fields ...field) {
 			}
 		}
 		if f == nil {
-			d.errorf(k, sub, "unknown key %q%s; valid keys here are %s", k.Value, suggest(k.Value, fieldList(fields)), fieldNames(fields))
+			d.errorf(k, sub, "unknown key %q%s; valid keys here are %s", k.Value, registry.Suggest(k.Value, fieldList(fields)), fieldNames(fields))
 			continue
 		}
 		if v.Kind == yaml.AliasNode {
@@ -153,40 +155,6 @@ func fieldList(fields []field) []string {
 }
 
 func fieldNames(fields []field) string { return strings.Join(fieldList(fields), ", ") }
-
-// suggest returns ` (did you mean "x"?)` for the closest of names to s, or "".
-func suggest(s string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(n)); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 func joinPath(path, key string) string {
 	if path == "" {
