@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gsbench/gsbench/experiments/internal/seed"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 	"github.com/gsbench/gsbench/preprocess"
@@ -93,7 +94,7 @@ func (c *Config) Plan(quick bool) (*Plan, error) {
 			dataKey := ds.dataKey(dp)
 			for _, prep := range ds.Preprocess {
 				for rep := range reps {
-					seed, _ := hashKey(c.Seed, "data|"+dataKey+"|rep="+strconv.Itoa(rep))
+					seed, _ := seed.Derive(c.Seed, "data|"+dataKey+"|rep="+strconv.Itoa(rep))
 					in := &Instance{Index: len(p.Instances), Dataset: ds, Params: dp, Preprocess: prep, Rep: rep, DataKey: dataKey, Seed: seed}
 					p.Instances = append(p.Instances, in)
 					if err = p.addCells(c, in, quick, byKey); err != nil {
@@ -179,7 +180,7 @@ func (p *Plan) addCells(c *Config, in *Instance, quick bool, byKey map[string]*C
 						return false
 					}
 					byKey[cell.Key] = cell
-					cell.Seed, cell.ID = hashKey(c.Seed, cell.Key)
+					cell.Seed, cell.ID = seed.Derive(c.Seed, cell.Key)
 					p.Cells = append(p.Cells, cell)
 					placed[m.Label] = append(placed[m.Label], cell)
 					return true

@@ -20,6 +20,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/preprocess"
@@ -476,21 +477,28 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 	if data.sum != checksum(X) {
 		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
-	e := &evalCell{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
-	if res.NFeatures, err = e.nFeatures(); err != nil {
+	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
+	if res.NFeatures, err = in.NFeatures(); err != nil {
 		return err
 	}
-	values, notes, err := computeMetrics(r.ctx, r.plan.Config.Metrics, e)
-	if err != nil {
-		return err
+	values := map[string]cells.Num{}
+	var notes []string
+	for _, ms := range r.plan.Config.Metrics {
+		vs, note, err := ms.Metric.Measure(r.ctx, in, ms.Options)
+		if err != nil {
+			return err
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+		for _, v := range vs {
+			values[v.Name] = cells.Num(v.Value)
+		}
 	}
-	res.Values = map[string]cells.Num{}
-	for _, v := range values {
-		res.Values[v.Name] = cells.Num(v.Value)
-	}
+	res.Values = values
 	res.Notes = append(res.Notes, data.notes...)
 	res.Notes = append(res.Notes, notes...)
-	if sel, ok := e.selected(); ok {
+	if sel, ok := in.Selected(); ok {
 		res.Selected = append([]int{}, sel...)
 	}
 	if t, ok := m.(methods.Tracer); ok {

@@ -1,9 +1,6 @@
 package experiments
 
 import (
-	"crypto/sha256"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"reflect"
 	"strings"
@@ -64,24 +61,4 @@ func paramType(name string) (reflect.Type, error) {
 		return reflect.TypeFor[[]string](), nil
 	}
 	return nil, fmt.Errorf("unsupported parameter type %s", name)
-}
-
-// hashKey derives a cell's seed and identifier from the config seed and the
-// cell's key: the first 8 bytes of SHA-256(seed, key) are the seed, the next
-// 8 the identifier. Neither depends on the order, parallelism or sharding of
-// a run.
-func hashKey(seed uint64, key string) (uint64, string) {
-	h := sha256.New()
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], seed)
-	h.Write(b[:])
-	h.Write([]byte(key))
-	sum := h.Sum(nil)
-	return binary.LittleEndian.Uint64(sum[:8]), hex.EncodeToString(sum[8:16])
-}
-
-// subSeed derives an independent seed for one use (e.g. "svm") of a cell.
-func subSeed(seed uint64, use string) uint64 {
-	s, _ := hashKey(seed, use)
-	return s
 }

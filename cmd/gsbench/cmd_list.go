@@ -11,6 +11,7 @@ import (
 
 	"github.com/gsbench/gsbench/algorithms"
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -83,11 +84,11 @@ func runList(args []string, stdout io.Writer) error {
 		return tw.Flush()
 	case "metrics":
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(experiments.Metrics())
+			return json.NewEncoder(stdout).Encode(metric.All())
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "METRIC\tVALUES\tSUMMARY")
-		for _, m := range experiments.Metrics() {
+		for _, m := range metric.All() {
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Name, strings.Join(m.Values, ", "), m.Summary)
 			if *withParams {
 				paramLines(tw, m.Params)

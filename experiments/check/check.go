@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/metric"
 )
 
 // Options controls Run.
@@ -283,7 +284,7 @@ func update(rep *Report, opt Options, tol *Tolerances) {
 	}
 	// New kinds go in the order gsbench list metrics shows them.
 	var order []string
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		for _, v := range m.Values {
 			order = append(order, kindOf(v))
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -55,7 +56,7 @@ type cellInfo struct {
 // valueOrder lists the values the config's metrics record, in order.
 func valueOrder(cfg *experiments.Config) []string {
 	byName := map[string][]string{}
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		byName[m.Name] = m.Values
 	}
 	var out []string

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/metric"
 )
 
 // Key names one metric of a config.
@@ -278,7 +278,7 @@ func (ts *Tolerances) Lookup(name string) (Tolerance, bool) {
 // pattern of the metric that records a family of values
 // ("coef_<component>_<feature>" gives coef_*_*).
 func kindOf(name string) string {
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		for _, v := range m.Values {
 			if !strings.Contains(v, "<") {
 				continue

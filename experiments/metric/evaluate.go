@@ -1,4 +1,4 @@
-package experiments
+package metric
 
 import (
 	"context"
@@ -9,16 +9,16 @@ import (
 // The metrics that train a model on the new features call package
 // evaluate, whose SVMOptions and KMeansOptions are their options.
 
-func svmAccuracy(ctx context.Context, e *evalCell, o evaluate.SVMOptions) ([]Value, error) {
-	y, err := e.labels()
+func svmAccuracy(ctx context.Context, in *Input, o evaluate.SVMOptions) ([]Value, error) {
+	y, err := in.Labels()
 	if err != nil {
 		return nil, err
 	}
-	Z, err := e.nonEmptyFeatures()
+	Z, err := in.NonEmptyFeatures()
 	if err != nil {
 		return nil, err
 	}
-	opt, err := o.CV(subSeed(e.Seed, "svm"), e.Workers)
+	opt, err := o.CV(in.SubSeed("svm"), in.Workers)
 	if err != nil {
 		return nil, err
 	}
@@ -29,16 +29,16 @@ func svmAccuracy(ctx context.Context, e *evalCell, o evaluate.SVMOptions) ([]Val
 	return []Value{{"svm_accuracy", s.Mean}, {"svm_accuracy_std", s.Std}}, nil
 }
 
-func kmeansNMI(ctx context.Context, e *evalCell, o evaluate.KMeansOptions) ([]Value, error) {
-	y, err := e.labels()
+func kmeansNMI(ctx context.Context, in *Input, o evaluate.KMeansOptions) ([]Value, error) {
+	y, err := in.Labels()
 	if err != nil {
 		return nil, err
 	}
-	Z, err := e.nonEmptyFeatures()
+	Z, err := in.NonEmptyFeatures()
 	if err != nil {
 		return nil, err
 	}
-	opt, err := o.Cluster(e.Workers)
+	opt, err := o.Cluster(in.Workers)
 	if err != nil {
 		return nil, err
 	}
