@@ -29,7 +29,7 @@ tables:
 		fmt.Println(err)
 		return
 	}
-	plan, _ := cfg.Plan(false)
+	plan, _ := experiments.NewPlan(cfg, false)
 	fmt.Println(plan.Summary())
 	for _, c := range plan.Cells[:2] {
 		fmt.Println(c.Describe())

@@ -16,125 +16,13 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
-	"gopkg.in/yaml.v3"
+
+	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
-// FigureSpec is a figure drawn from the cells:
-//
-//	line       y (mean over the cells) against x, one line per series, with error bars
-//	box        the distribution of y for every value of x, one box colour per series
-//	histogram  the share of cells (percent or count) taking each value of x, one bar colour per series
-type FigureSpec struct {
-	Name         string
-	Kind         string // line, box or histogram
-	Title        string
-	X            string // field
-	Y            string // metric value (line, box)
-	Series       string // field; one line, box colour or bar colour per value
-	Error        string // line: std (default), sem, minmax or none
-	Scale        float64
-	XLabel       string
-	YLabel       string
-	Normalize    string // histogram: percent (default) or count
-	Where        map[string][]string
-	Split        string // one file per value of this field
-	SeriesLabels map[string]string
-	Width        float64 // inches; default 6
-	Height       float64 // inches; default 4
-	LogY         bool
-	Pos          Pos
-
-	x, y, series, split *axis
-	where               []filter
-	whereOrder          []string
-}
-
-var figureKinds = []string{"line", "box", "histogram"}
-
-func decodeFigure(d *decoder, n *yaml.Node, path string) *FigureSpec {
-	f := &FigureSpec{Pos: posOf(n), Scale: 1, Width: 6, Height: 4, Error: "std", Normalize: "percent"}
-	d.mapping(n, path,
-		field{"name", func(_, v *yaml.Node, p string) { f.Name = d.str(v, p) }},
-		field{"kind", func(_, v *yaml.Node, p string) {
-			f.Kind = d.str(v, p)
-			if !slices.Contains(figureKinds, f.Kind) {
-				d.errorf(v, p, "unknown kind %q; use line, box or histogram", f.Kind)
-			}
-		}},
-		field{"title", func(_, v *yaml.Node, p string) { f.Title = d.str(v, p) }},
-		field{"x", func(_, v *yaml.Node, p string) { f.X = d.str(v, p) }},
-		field{"y", func(_, v *yaml.Node, p string) { f.Y = d.str(v, p) }},
-		field{"series", func(_, v *yaml.Node, p string) { f.Series = d.str(v, p) }},
-		field{"error", func(_, v *yaml.Node, p string) {
-			f.Error = d.str(v, p)
-			if !slices.Contains([]string{"std", "sem", "minmax", "none"}, f.Error) {
-				d.errorf(v, p, "want std, sem, minmax or none, got %q", f.Error)
-			}
-		}},
-		field{"scale", func(_, v *yaml.Node, p string) { f.Scale = d.number(v, p) }},
-		field{"xlabel", func(_, v *yaml.Node, p string) { f.XLabel = d.str(v, p) }},
-		field{"ylabel", func(_, v *yaml.Node, p string) { f.YLabel = d.str(v, p) }},
-		field{"normalize", func(_, v *yaml.Node, p string) {
-			f.Normalize = d.str(v, p)
-			if f.Normalize != "percent" && f.Normalize != "count" {
-				d.errorf(v, p, "want percent or count, got %q", f.Normalize)
-			}
-		}},
-		field{"where", func(_, v *yaml.Node, p string) { f.Where, f.whereOrder = decodeWhere(d, v, p) }},
-		field{"split", func(_, v *yaml.Node, p string) { f.Split = d.str(v, p) }},
-		field{"series_labels", func(_, v *yaml.Node, p string) { f.SeriesLabels = d.stringMap(v, p) }},
-		field{"width", func(_, v *yaml.Node, p string) { f.Width = d.number(v, p) }},
-		field{"height", func(_, v *yaml.Node, p string) { f.Height = d.number(v, p) }},
-		field{"log_y", func(_, v *yaml.Node, p string) { f.LogY = d.boolean(v, p) }},
-	)
-	if f.Name == "" {
-		d.errorf(n, path+".name", "missing: every figure needs a name (it names the files)")
-	} else if !nameRE.MatchString(f.Name) {
-		d.errorf(n, path+".name", "%q: use letters, digits, '.', '_' and '-' (it names the files)", f.Name)
-	}
-	if f.Kind == "" {
-		d.errorf(n, path+".kind", "missing: line, box or histogram")
-	}
-	if f.X == "" {
-		d.errorf(n, path+".x", "missing: the field on the x axis")
-	}
-	if f.Y == "" && f.Kind != "histogram" && f.Kind != "" {
-		d.errorf(n, path+".y", "missing: the metric value on the y axis")
-	}
-	if f.Width < 1 || f.Height < 1 || f.Width > 40 || f.Height > 40 {
-		d.errorf(n, path, "width and height are in inches, between 1 and 40")
-	}
-	if f.Scale == 0 {
-		d.errorf(n, path+".scale", "scale 0 would zero every value")
-	}
-	return f
-}
-
-func (f *FigureSpec) check(d *decoder, fs *fieldSet, path string) {
-	res := func(name, key string, wantValue bool) *axis {
-		if name == "" {
-			return nil
-		}
-		full, isValue, err := fs.resolve(name)
-		if err != nil {
-			d.errAt(f.Pos, path+"."+key, "%v", err)
-			return nil
-		}
-		if wantValue && !isValue {
-			d.errAt(f.Pos, path+"."+key, "%q is an attribute, not a metric value; the values are %s", name, strings.Join(fs.values, ", "))
-		}
-		return &axis{name: full, isValue: isValue}
-	}
-	f.x = res(f.X, "x", f.Kind == "histogram")
-	if f.Kind != "histogram" {
-		f.y = res(f.Y, "y", true)
-	} else if f.Y != "" {
-		d.errAt(f.Pos, path+".y", "a histogram counts the values of x; remove y")
-	}
-	f.series = res(f.Series, "series", false)
-	f.split = res(f.Split, "split", false)
-	f.where = resolveFilters(d, fs, f.Where, f.whereOrder, f.Pos, path+".where")
-}
+// figure draws a figure of a config.
+type figure struct{ *config.FigureSpec }
 
 // figureFile is one rendered figure.
 type figureFile struct {
@@ -144,20 +32,20 @@ type figureFile struct {
 }
 
 // build draws the figure (one file per split value).
-func (f *FigureSpec) build(recs []*record) ([]figureFile, error) {
-	var base []*record
+func (f figure) build(recs []*cells.Cell) ([]figureFile, error) {
+	var base []*cells.Cell
 	for _, r := range recs {
-		if r.ok() && matchAll(f.where, r) {
+		if r.OK() && matchAll(f.Filters, r) {
 			base = append(base, r)
 		}
 	}
 	// Series take their colours in the order of the whole figure, so that a
 	// series keeps its colour in every file of a split.
 	series := []string{""}
-	if f.series != nil {
-		series = distinct(base, func(r *record) (string, bool) { return r.field(f.series.name, f.series.isValue) }, Order{})
+	if f.SeriesAxis != nil {
+		series = distinct(base, func(r *cells.Cell) (string, bool) { return field(r, *f.SeriesAxis) }, config.Order{})
 	}
-	if f.split == nil {
+	if f.SplitAxis == nil {
 		ff, err := f.draw(base, series, "")
 		if err != nil {
 			return nil, err
@@ -166,10 +54,10 @@ func (f *FigureSpec) build(recs []*record) ([]figureFile, error) {
 		return []figureFile{ff}, nil
 	}
 	var out []figureFile
-	for _, sv := range distinct(base, func(r *record) (string, bool) { return r.field(f.split.name, f.split.isValue) }, Order{}) {
-		var sub []*record
+	for _, sv := range distinct(base, func(r *cells.Cell) (string, bool) { return field(r, *f.SplitAxis) }, config.Order{}) {
+		var sub []*cells.Cell
 		for _, r := range base {
-			if s, ok := r.field(f.split.name, f.split.isValue); ok && s == sv {
+			if s, ok := field(r, *f.SplitAxis); ok && s == sv {
 				sub = append(sub, r)
 			}
 		}
@@ -197,22 +85,22 @@ func slug(s string) string {
 }
 
 // seriesKey returns the series of a record.
-func (f *FigureSpec) seriesKey(r *record) string {
-	if f.series == nil {
+func (f figure) seriesKey(r *cells.Cell) string {
+	if f.SeriesAxis == nil {
 		return ""
 	}
-	s, _ := r.field(f.series.name, f.series.isValue)
+	s, _ := field(r, *f.SeriesAxis)
 	return s
 }
 
-func (f *FigureSpec) seriesLabel(s string) string {
+func (f figure) seriesLabel(s string) string {
 	if l, ok := f.SeriesLabels[s]; ok {
 		return l
 	}
 	return s
 }
 
-func (f *FigureSpec) draw(recs []*record, series []string, splitValue string) (figureFile, error) {
+func (f figure) draw(recs []*cells.Cell, series []string, splitValue string) (figureFile, error) {
 	p := plot.New()
 	p.Title.Text = f.Title
 	if splitValue != "" {
@@ -327,8 +215,8 @@ func padAxes(p *plot.Plot, kind string) {
 }
 
 // xKeys returns the distinct x values and whether they are all numbers.
-func (f *FigureSpec) xKeys(recs []*record) ([]string, bool) {
-	keys := distinct(recs, func(r *record) (string, bool) { return r.field(f.x.name, f.x.isValue) }, Order{})
+func (f figure) xKeys(recs []*cells.Cell) ([]string, bool) {
+	keys := distinct(recs, func(r *cells.Cell) (string, bool) { return field(r, *f.XAxis) }, config.Order{})
 	numeric := len(keys) > 0
 	for _, k := range keys {
 		if _, err := strconv.ParseFloat(k, 64); err != nil {
@@ -346,7 +234,7 @@ type errPoints struct {
 	plotter.YErrors
 }
 
-func (f *FigureSpec) drawLine(p *plot.Plot, leg *legend, recs []*record, series []string) error {
+func (f figure) drawLine(p *plot.Plot, leg *legend, recs []*cells.Cell, series []string) error {
 	xs, numeric := f.xKeys(recs)
 	if len(xs) == 0 {
 		return nil
@@ -380,10 +268,10 @@ func (f *FigureSpec) drawLine(p *plot.Plot, leg *legend, recs []*record, series 
 				if f.seriesKey(r) != s {
 					continue
 				}
-				if k, ok := r.field(f.x.name, f.x.isValue); !ok || k != xk {
+				if k, ok := field(r, *f.XAxis); !ok || k != xk {
 					continue
 				}
-				if v, ok := r.value(f.y.name); ok {
+				if v, ok := r.Value(f.YAxis.Name); ok {
 					vals = append(vals, v*f.Scale)
 				}
 			}
@@ -445,7 +333,7 @@ func (s swatch) Thumbnail(c *draw.Canvas) {
 	c.FillPolygon(s.c, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Max.X, Y: c.Min.Y}})
 }
 
-func (f *FigureSpec) drawBox(p *plot.Plot, leg *legend, recs []*record, series []string) error {
+func (f figure) drawBox(p *plot.Plot, leg *legend, recs []*cells.Cell, series []string) error {
 	xs, _ := f.xKeys(recs)
 	if len(xs) == 0 {
 		return nil
@@ -460,10 +348,10 @@ func (f *FigureSpec) drawBox(p *plot.Plot, leg *legend, recs []*record, series [
 				if f.seriesKey(r) != s {
 					continue
 				}
-				if k, ok := r.field(f.x.name, f.x.isValue); !ok || k != xk {
+				if k, ok := field(r, *f.XAxis); !ok || k != xk {
 					continue
 				}
-				if v, ok := r.value(f.y.name); ok {
+				if v, ok := r.Value(f.YAxis.Name); ok {
 					vals = append(vals, v*f.Scale)
 				}
 			}
@@ -491,7 +379,7 @@ func withAlpha(c color.Color, a uint8) color.Color {
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
 }
 
-func (f *FigureSpec) drawHistogram(p *plot.Plot, leg *legend, recs []*record, series []string) error {
+func (f figure) drawHistogram(p *plot.Plot, leg *legend, recs []*cells.Cell, series []string) error {
 	xs, _ := f.xKeys(recs)
 	if len(xs) == 0 {
 		return nil
@@ -505,7 +393,7 @@ func (f *FigureSpec) drawHistogram(p *plot.Plot, leg *legend, recs []*record, se
 			if f.seriesKey(r) != s {
 				continue
 			}
-			k, ok := r.field(f.x.name, f.x.isValue)
+			k, ok := field(r, *f.XAxis)
 			if !ok {
 				continue
 			}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
 // render writes every output of a plan from its cell results: cells.csv,
@@ -24,11 +25,10 @@ import (
 // the config and the results (no timestamps), so the same config and seed
 // give identical files.
 func render(dir string, p *Plan, results []*CellResult) error {
-	fs := p.Config.fieldSet()
-	recs := records(p, results)
-	cs := cellRecords(recs)
+	fs := p.Config.Fields()
+	cs := cellRecords(p, results)
 	var csvBytes, jsonl bytes.Buffer
-	if err := cells.WriteCSV(&csvBytes, fs.attrColumns(), p.Config.valueNames(), cs); err != nil {
+	if err := cells.WriteCSV(&csvBytes, fs.AttrColumns(), p.Config.ValueNames(), cs); err != nil {
 		return err
 	}
 	if err := writeIfChanged(filepath.Join(dir, cells.CSVFile), csvBytes.Bytes()); err != nil {
@@ -56,7 +56,7 @@ func render(dir string, p *Plan, results []*CellResult) error {
 		}
 	}
 	for _, t := range c.Tables {
-		bt := t.build(recs)
+		bt := table{t}.build(cs)
 		md := bt.markdown()
 		for _, f := range []struct{ name, data string }{{t.Name + ".md", md}, {t.Name + ".tex", bt.latex()}} {
 			keep["tables/"+f.name] = true
@@ -73,7 +73,7 @@ func render(dir string, p *Plan, results []*CellResult) error {
 		}
 	}
 	for _, f := range c.Figures {
-		files, err := f.build(recs)
+		files, err := figure{f}.build(cs)
 		if err != nil {
 			return err
 		}
@@ -120,18 +120,19 @@ func countFailed(results []*CellResult) int {
 
 // cellRecords returns the cells that have a result, as cells.jsonl holds
 // them, in plan order.
-func cellRecords(recs []*record) []*cells.Cell {
+func cellRecords(p *Plan, results []*CellResult) []*cells.Cell {
 	var out []*cells.Cell
-	for _, r := range recs {
-		if r.res == nil {
+	for i, res := range results {
+		if res == nil {
 			continue
 		}
-		c, in := r.cell, r.cell.Instance
+		c := p.Cells[i]
+		in := c.Instance
 		out = append(out, &cells.Cell{
 			ID: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess),
-			Method: c.Method.Label, MethodName: c.Method.Name, MethodParams: c.Params, Match: c.Method.Match, K: r.res.K,
-			Rep: in.Rep, Seed: c.Seed, Status: r.res.Status, Error: r.res.Error, NFeatures: r.res.NFeatures,
-			Values: r.res.Values, Selected: r.res.Selected, Notes: r.res.Notes,
+			Method: c.Method.Label, MethodName: c.Method.Name, MethodParams: c.Params, Match: c.Method.Match, K: res.K,
+			Rep: in.Rep, Seed: c.Seed, Status: res.Status, Error: res.Error, NFeatures: res.NFeatures,
+			Values: res.Values, Selected: res.Selected, Notes: res.Notes,
 		})
 	}
 	return out
@@ -289,7 +290,7 @@ func mergeRunInfos(dir string, p *Plan, results []*CellResult) *RunInfo {
 type ReportOptions struct {
 	// Config, when set, replaces the config stored in the results directory
 	// (e.g. to lay out the tables differently; cells are found by key).
-	Config *Config
+	Config *config.Config
 	// Quick selects the quick plan; nil reads it from run.json.
 	Quick *bool
 }
@@ -319,7 +320,7 @@ func Report(dir string, opt ReportOptions) (*ReportSummary, error) {
 	} else {
 		quick = storedQuick(dir)
 	}
-	p, err := c.Plan(quick)
+	p, err := NewPlan(c, quick)
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +350,7 @@ func Report(dir string, opt ReportOptions) (*ReportSummary, error) {
 
 // loadStoredConfig reads the config.yaml a run stored in dir. Data files
 // named by the config are not looked for (report needs no data).
-func loadStoredConfig(dir string) (*Config, error) {
+func loadStoredConfig(dir string) (*config.Config, error) {
 	path := filepath.Join(dir, "config.yaml")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -358,7 +359,7 @@ func loadStoredConfig(dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parse(path, data, parseOptions{storedCopy: true})
+	return config.ParseStored(path, data)
 }
 
 // storedQuick reports whether dir holds a quick run.
@@ -384,7 +385,7 @@ func Merge(out string, dirs []string) (*ReportSummary, error) {
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("merge: no results directories given")
 	}
-	var cfg *Config
+	var cfg *config.Config
 	var quick bool
 	for i, d := range dirs {
 		c, err := loadStoredConfig(d)

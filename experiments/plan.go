@@ -2,10 +2,12 @@ package experiments
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/internal/seed"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
@@ -17,7 +19,7 @@ import (
 // slowest), preprocessing, repetitions, then methods as listed (a matched
 // method after the method it matches) and their parameter combinations.
 type Plan struct {
-	Config    *Config
+	Config    *config.Config
 	Quick     bool
 	Cells     []*Cell
 	Instances []*Instance
@@ -28,7 +30,7 @@ type Plan struct {
 // fitted on. All methods of a repetition see the same instance.
 type Instance struct {
 	Index      int
-	Dataset    *DatasetSpec
+	Dataset    *config.DatasetSpec
 	Params     params.Params // the dataset's settings for this variant
 	Preprocess preprocess.Kind
 	Rep        int
@@ -43,7 +45,7 @@ type Cell struct {
 	Key      string // canonical description; ID and Seed derive from it
 	Seed     uint64
 	Instance *Instance
-	Method   *MethodSpec
+	Method   *config.MethodSpec
 	Params   params.Params // the method's settings for this variant
 	Target   *Cell         // the cell whose number of features sets k (match)
 	Group    int
@@ -76,8 +78,10 @@ func (s Shard) String() string {
 // so every shard gets a near-equal share in plan order.
 func (s Shard) Has(c *Cell) bool { return s.N <= 1 || c.Group%s.N == s.I-1 }
 
-// Plan expands the config into cells; quick applies the quick overrides.
-func (c *Config) Plan(quick bool) (*Plan, error) {
+// NewPlan expands a config into cells; quick applies the quick overrides.
+// It fails when the config makes the same cell twice, or when a matched
+// method has no cell to match on some dataset (configs/README.md).
+func NewPlan(c *config.Config, quick bool) (*Plan, error) {
 	p := &Plan{Config: c, Quick: quick}
 	byKey := map[string]*Cell{}
 	for _, ds := range c.Datasets {
@@ -88,10 +92,10 @@ func (c *Config) Plan(quick bool) (*Plan, error) {
 		if quick && c.Quick.Repetitions > 0 {
 			reps = min(reps, c.Quick.Repetitions)
 		}
-		dsSettings := c.settingsFor(ds.Params, quick)
+		dsSettings := c.Settings(ds.Params, quick)
 		var err error
-		forEachCombination(dsSettings, func(dp params.Params) bool {
-			dataKey := ds.dataKey(dp)
+		config.EachCombination(dsSettings, func(dp params.Params) bool {
+			dataKey := dataKey(ds, dp)
 			for _, prep := range ds.Preprocess {
 				for rep := range reps {
 					seed, _ := seed.Derive(c.Seed, "data|"+dataKey+"|rep="+strconv.Itoa(rep))
@@ -126,7 +130,7 @@ func (c *Config) Plan(quick bool) (*Plan, error) {
 	if quick && len(c.Quick.Params) > 0 {
 		for _, m := range c.Methods {
 			var err error
-			forEachCombination(c.settingsFor(m.Params, true), func(pp params.Params) bool {
+			config.EachCombination(c.Settings(m.Params, true), func(pp params.Params) bool {
 				if m.Match != "" {
 					pp["k"] = 1
 				}
@@ -144,7 +148,7 @@ func (c *Config) Plan(quick bool) (*Plan, error) {
 }
 
 // addCells appends the cells of one instance.
-func (p *Plan) addCells(c *Config, in *Instance, quick bool, byKey map[string]*Cell) error {
+func (p *Plan) addCells(c *config.Config, in *Instance, quick bool, byKey map[string]*Cell) error {
 	placed := map[string][]*Cell{} // method label -> cells on this instance
 	done := make([]bool, len(c.Methods))
 	for left := len(c.Methods); left > 0; {
@@ -163,9 +167,9 @@ func (p *Plan) addCells(c *Config, in *Instance, quick bool, byKey map[string]*C
 			}
 			for _, t := range targets {
 				var err error
-				forEachCombination(c.settingsFor(m.Params, quick), func(mp params.Params) bool {
+				config.EachCombination(c.Settings(m.Params, quick), func(mp params.Params) bool {
 					cell := &Cell{Index: len(p.Cells), Instance: in, Method: m, Params: mp, Target: t}
-					cell.methodKey = m.methodKey(mp)
+					cell.methodKey = methodKey(m, mp)
 					cell.Key = fmt.Sprintf("data=%s|prep=%s|rep=%d|method=%s", in.DataKey, in.Preprocess, in.Rep, cell.methodKey)
 					if t != nil {
 						cell.Key += "|match=" + t.methodKey
@@ -198,7 +202,7 @@ func (p *Plan) addCells(c *Config, in *Instance, quick bool, byKey map[string]*C
 }
 
 // labelPlaced reports whether every method labelled label is placed.
-func labelPlaced(c *Config, label string, done []bool) bool {
+func labelPlaced(c *config.Config, label string, done []bool) bool {
 	for i, m := range c.Methods {
 		if m.Label == label && !done[i] {
 			return false
@@ -210,14 +214,14 @@ func labelPlaced(c *Config, label string, done []bool) bool {
 // dataKey describes the raw data of one dataset variant: its source and
 // every parameter, defaults included, so that a changed default changes
 // the key (and the cell is recomputed).
-func (ds *DatasetSpec) dataKey(set params.Params) string {
-	return string(ds.Kind) + ":" + ds.Name + paramKey(ds.pspecs, set, nil)
+func dataKey(ds *config.DatasetSpec, set params.Params) string {
+	return string(ds.Kind) + ":" + ds.Name + paramKey(ds.ParamDefs, set, nil)
 }
 
 // methodKey describes a method variant with every parameter, defaults
 // included; a seed is included only when the config sets it (otherwise
 // the cell's seed is used), and k not at all for a matched method.
-func (m *MethodSpec) methodKey(set params.Params) string {
+func methodKey(m *config.MethodSpec, set params.Params) string {
 	skip := map[string]bool{}
 	if _, ok := set["seed"]; !ok {
 		skip["seed"] = true
@@ -225,7 +229,7 @@ func (m *MethodSpec) methodKey(set params.Params) string {
 	if m.Match != "" {
 		skip["k"] = true
 	}
-	return m.Name + paramKey(m.spec.Params, set, skip)
+	return m.Name + paramKey(m.Spec.Params, set, skip)
 }
 
 func paramKey(ps []params.Param, set params.Params, skip map[string]bool) string {
@@ -252,7 +256,7 @@ func (cell *Cell) methodParams(k int) params.Params {
 		p["k"] = k
 	}
 	if _, ok := p["seed"]; !ok {
-		if _, has := cell.Method.spec.Param("seed"); has {
+		if _, has := cell.Method.Spec.Param("seed"); has {
 			// 53 bits: parameters travel as float64-exact integers.
 			p["seed"] = cell.Seed >> 11
 		}
@@ -299,17 +303,22 @@ func (p *Plan) Summary() string {
 	var dv, mv int
 	for _, ds := range c.Datasets {
 		n := len(ds.Preprocess)
-		for _, s := range c.settingsFor(ds.Params, p.Quick) {
+		for _, s := range c.Settings(ds.Params, p.Quick) {
 			n *= len(s.Values)
 		}
 		dv += n
 	}
 	for _, m := range c.Methods {
 		n := 1
-		for _, s := range c.settingsFor(m.Params, p.Quick) {
+		for _, s := range c.Settings(m.Params, p.Quick) {
 			n *= len(s.Values)
 		}
 		mv += n
 	}
 	return fmt.Sprintf("%d cells: %d dataset variants x %d method variants x repetitions (%d data instances)", len(p.Cells), dv, mv, len(p.Instances))
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }

@@ -2,32 +2,21 @@ package experiments
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments/config"
 )
-
-// validate checks the preparation options of a registry dataset.
-func (o registryOptions) validate() error {
-	if !(o.Scale > 0) || math.IsInf(o.Scale, 0) {
-		return fmt.Errorf("scale %v: use a positive finite number (1 leaves the data as stored)", o.Scale)
-	}
-	if o.Subsample < 0 {
-		return fmt.Errorf("subsample %d: use 0 (all rows) or a positive number of rows", o.Subsample)
-	}
-	return nil
-}
 
 // prepare applies the preparation options of a registry dataset to d, in
 // place: a stratified random subsample of the rows (seeded by the data
 // instance, so every method of a repetition sees the same rows, and each
 // repetition new ones), then the scale factor.
-func (o registryOptions) prepare(d *datasets.Dataset, seed uint64) error {
-	if err := o.validate(); err != nil {
+func prepare(o config.RegistryOptions, d *datasets.Dataset, seed uint64) error {
+	if err := o.Validate(); err != nil {
 		return err
 	}
 	if o.Subsample > 0 {

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/params"
 )
@@ -47,7 +48,7 @@ func TestStratifiedSample(t *testing.T) {
 func TestPrepare(t *testing.T) {
 	X := mat.NewDense(4, 2, []float64{1, 2, 3, 4, 5, 6, 7, 8})
 	d := &datasets.Dataset{X: X, Y: []int{0, 0, 1, 1}}
-	if err := (registryOptions{Scale: 2, Subsample: 2}).prepare(d, 1); err != nil {
+	if err := prepare(config.RegistryOptions{Scale: 2, Subsample: 2}, d, 1); err != nil {
 		t.Fatal(err)
 	}
 	if r, _ := d.X.Dims(); r != 2 || d.Y[0] != 0 || d.Y[1] != 1 {
@@ -56,13 +57,13 @@ func TestPrepare(t *testing.T) {
 	if v := d.X.At(0, 0); v != 2 && v != 6 {
 		t.Errorf("scale 2: first entry %v, want 2 or 6", v)
 	}
-	for _, o := range []registryOptions{{Scale: 0}, {Scale: -1}, {Scale: 1, Subsample: -3}} {
-		if err := o.validate(); err == nil {
+	for _, o := range []config.RegistryOptions{{Scale: 0}, {Scale: -1}, {Scale: 1, Subsample: -3}} {
+		if err := o.Validate(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
 	d = &datasets.Dataset{X: mat.NewDense(2, 1, []float64{1, 2})}
-	if err := (registryOptions{Scale: 1, Subsample: 5}).prepare(d, 1); err == nil {
+	if err := prepare(config.RegistryOptions{Scale: 1, Subsample: 5}, d, 1); err == nil {
 		t.Error("subsample larger than the dataset accepted")
 	}
 }

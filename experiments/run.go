@@ -20,6 +20,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
@@ -55,7 +56,7 @@ type Options struct {
 }
 
 // ResultsDir returns the directory a run of c with opt writes to.
-func ResultsDir(c *Config, opt Options) string {
+func ResultsDir(c *config.Config, opt Options) string {
 	if opt.Dir != "" {
 		return opt.Dir
 	}
@@ -116,9 +117,9 @@ var ErrCellsFailed = errors.New("cells failed")
 // plan has a result. It returns an error wrapping ErrCellsFailed when cells
 // failed (the others are still run and written), and ctx.Err() when
 // canceled (finished cells are kept: a new Run resumes).
-func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
+func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	start := time.Now()
-	plan, err := c.Plan(opt.Quick)
+	plan, err := NewPlan(c, opt.Quick)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +139,7 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 	}
 	r := &runner{
 		ctx: ctx, plan: plan, dir: dir, opt: opt, jobs: jobs,
-		metricsHash: c.metricsHash(),
+		metricsHash: metricsHash(c),
 		results:     make([]*CellResult, len(plan.Cells)),
 		inner:       max(1, runtime.GOMAXPROCS(0)/jobs),
 		data:        map[int]*dataSlot{},
@@ -237,7 +238,7 @@ func Run(ctx context.Context, c *Config, opt Options) (*Summary, error) {
 
 // checkDatasetFilter checks that every label of a --datasets filter names
 // a dataset of the config.
-func checkDatasetFilter(c *Config, labels []string) error {
+func checkDatasetFilter(c *config.Config, labels []string) error {
 	for _, l := range labels {
 		found := false
 		var all []string
@@ -457,7 +458,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 		return err
 	}
 	var y []int
-	if cell.Method.spec.Supervised {
+	if cell.Method.Spec.Supervised {
 		if data.Y == nil {
 			return fmt.Errorf("method %s uses class labels, but dataset %s has none", cell.Method.Name, cell.Instance.Dataset.Label)
 		}
@@ -477,7 +478,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 	if data.sum != checksum(X) {
 		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
-	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
+	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
 	if res.NFeatures, err = in.NFeatures(); err != nil {
 		return err
 	}
@@ -559,21 +560,21 @@ func loadInstance(in *Instance, dataDir string) (*loaded, error) {
 		err error
 	)
 	switch ds.Kind {
-	case Generated:
+	case config.Generated:
 		d, err = datasets.Generate(ds.Name, in.Params, in.Seed)
-	case Registry:
-		o := registryOptions{Scale: 1}
+	case config.Registry:
+		o := config.DefaultRegistryOptions()
 		if err = in.Params.Decode("dataset "+ds.Name, &o); err == nil {
 			d, err = datasets.Load(ds.Name, datasets.Options{DataDir: dataDir, Missing: o.Missing, Categorical: o.Categorical})
 		}
 		if err == nil {
-			err = o.prepare(d, in.Seed)
+			err = prepare(o, d, in.Seed)
 		}
-	case File:
-		o := fileOptions{LabelCol: "none", Header: "auto"}
+	case config.File:
+		o := config.DefaultFileOptions()
 		if err = in.Params.Decode("data file "+ds.Name, &o); err == nil {
 			var csv datasets.CSVOptions
-			if csv, err = o.csv(); err == nil {
+			if csv, err = o.CSV(); err == nil {
 				d, err = datasets.Load(ds.Path, datasets.Options{CSV: csv})
 			}
 		}
@@ -592,23 +593,6 @@ func loadInstance(in *Instance, dataDir string) (*loaded, error) {
 		l.notes = append(l.notes, fmt.Sprintf("constant columns left at zero by %s: %v", in.Preprocess, scaler.Constant))
 	}
 	return l, nil
-}
-
-func (o fileOptions) csv() (datasets.CSVOptions, error) {
-	c := datasets.CSVOptions{Header: o.Header, Missing: o.Missing, Categorical: o.CategoricalColumns, Encoding: o.Encoding}
-	switch strings.ToLower(o.LabelCol) {
-	case "none", "":
-		c.LabelCol = datasets.NoLabel
-	case "last":
-		c.LabelCol = datasets.LastLabel
-	default:
-		var n int
-		if _, err := fmt.Sscanf(o.LabelCol, "%d", &n); err != nil || n < 0 {
-			return c, fmt.Errorf("label_col %q: want a 0-based column number, last or none", o.LabelCol)
-		}
-		c.LabelCol = n
-	}
-	return c, nil
 }
 
 // checksum hashes the bits of a matrix (to catch a method modifying it):

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
 // Cell statuses (those of package cells).
@@ -50,7 +51,7 @@ type CellResult struct {
 
 // metricsHash identifies the metric configuration: a stored cell computed
 // with other metrics (or other metric options) is recomputed.
-func (c *Config) metricsHash() string {
+func metricsHash(c *config.Config) string {
 	h := sha256.New()
 	h.Write([]byte("gsbench-cell-v1\n"))
 	for _, ms := range c.Metrics {
@@ -273,7 +274,7 @@ func loadResults(dir string, p *Plan) ([]*CellResult, error) {
 		return nil, err
 	}
 	out := make([]*CellResult, len(p.Cells))
-	mh := p.Config.metricsHash()
+	mh := metricsHash(p.Config)
 	for i, c := range p.Cells {
 		out[i] = s.result(c, mh)
 	}

@@ -7,229 +7,16 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
-// TableSpec lays out one metric value as a table: rows and columns are
-// fields of the cells, and each entry summarizes the cells that share its
-// row and column (e.g. the mean accuracy over repetitions).
-type TableSpec struct {
-	Name        string
-	Title       string
-	Caption     string
-	Rows        []string // fields; several make several row-header columns
-	Columns     []string // fields; several are joined in one header
-	Value       string   // the metric value summarized
-	Format      string   // default "{mean:.4g}"
-	Scale       float64  // multiplies every value (e.g. 100 for percentages); default 1
-	Where       map[string][]string
-	Split       string // one sub-table per value of this field: (a), (b), ...
-	RowTitle    string
-	ColumnTitle string
-	RowLabels   map[string]string // display names of row keys
-	ColLabels   map[string]string // display names of column keys
-	RowOrder    Order
-	ColumnOrder Order
-	Best        string // "max" or "min": bold the best entry of each column
-	Ratio       *Ratio
-	Pos         Pos
-
-	rows, cols []axis
-	where      []filter
-	split      *axis
-	tpl        *template
-	whereOrder []string
-}
-
-// Ratio makes a table of ratios: each entry is the mean of Numerator
-// cells divided by the mean of Denominator cells (e.g. t_UFFS / t_GFS).
-// A row or column field prefixed "numerator." or "denominator." applies to
-// that side only; an unprefixed one to both.
-type Ratio struct {
-	Numerator   map[string][]string
-	Denominator map[string][]string
-
-	num, den []filter
-}
-
-// Order orders the keys of an axis: "config" (the order in which they
-// first appear in the plan; the default), "asc", "desc", or an explicit
-// list (which also drops the keys not listed).
-type Order struct {
-	Mode   string
-	Values []string
-}
-
-// axis is one field of a row or column header.
-type axis struct {
-	name    string
-	isValue bool
-	side    string // "", "numerator" or "denominator"
-}
-
-func decodeOrder(d *decoder, n *yaml.Node, path string) Order {
-	if n.Kind == yaml.ScalarNode {
-		switch n.Value {
-		case "config", "asc", "desc":
-			return Order{Mode: n.Value}
-		}
-		d.errorf(n, path, "want config, asc, desc or a list of keys, got %q", n.Value)
-		return Order{}
-	}
-	return Order{Mode: "list", Values: d.strings(n, path)}
-}
-
-func decodeWhere(d *decoder, n *yaml.Node, path string) (map[string][]string, []string) {
-	out := map[string][]string{}
-	var order []string
-	for _, e := range d.entries(n, path) {
-		var vals []string
-		if e.val.Kind == yaml.SequenceNode {
-			for i, it := range e.val.Content {
-				vals = append(vals, d.str(it, fmt.Sprintf("%s[%d]", e.path, i)))
-			}
-		} else {
-			vals = []string{d.str(e.val, e.path)}
-		}
-		out[e.key.Value] = vals
-		order = append(order, e.key.Value)
-	}
-	return out, order
-}
-
-func decodeTable(d *decoder, n *yaml.Node, path string) *TableSpec {
-	t := &TableSpec{Pos: posOf(n), Scale: 1, Format: "{mean:.4g}"}
-	d.mapping(n, path,
-		field{"name", func(_, v *yaml.Node, p string) { t.Name = d.str(v, p) }},
-		field{"title", func(_, v *yaml.Node, p string) { t.Title = d.str(v, p) }},
-		field{"caption", func(_, v *yaml.Node, p string) { t.Caption = d.str(v, p) }},
-		field{"rows", func(_, v *yaml.Node, p string) { t.Rows = d.strings(v, p) }},
-		field{"columns", func(_, v *yaml.Node, p string) { t.Columns = d.strings(v, p) }},
-		field{"value", func(_, v *yaml.Node, p string) { t.Value = d.str(v, p) }},
-		field{"format", func(_, v *yaml.Node, p string) { t.Format = d.str(v, p) }},
-		field{"scale", func(_, v *yaml.Node, p string) { t.Scale = d.number(v, p) }},
-		field{"where", func(_, v *yaml.Node, p string) { t.Where, t.whereOrder = decodeWhere(d, v, p) }},
-		field{"split", func(_, v *yaml.Node, p string) { t.Split = d.str(v, p) }},
-		field{"row_title", func(_, v *yaml.Node, p string) { t.RowTitle = d.str(v, p) }},
-		field{"column_title", func(_, v *yaml.Node, p string) { t.ColumnTitle = d.str(v, p) }},
-		field{"row_labels", func(_, v *yaml.Node, p string) { t.RowLabels = d.stringMap(v, p) }},
-		field{"column_labels", func(_, v *yaml.Node, p string) { t.ColLabels = d.stringMap(v, p) }},
-		field{"row_order", func(_, v *yaml.Node, p string) { t.RowOrder = decodeOrder(d, v, p) }},
-		field{"column_order", func(_, v *yaml.Node, p string) { t.ColumnOrder = decodeOrder(d, v, p) }},
-		field{"best", func(_, v *yaml.Node, p string) {
-			t.Best = d.str(v, p)
-			if t.Best != "max" && t.Best != "min" {
-				d.errorf(v, p, "want max or min, got %q", t.Best)
-			}
-		}},
-		field{"ratio", func(_, v *yaml.Node, p string) {
-			t.Ratio = &Ratio{}
-			d.mapping(v, p,
-				field{"numerator", func(_, v *yaml.Node, p string) { t.Ratio.Numerator, _ = decodeWhere(d, v, p) }},
-				field{"denominator", func(_, v *yaml.Node, p string) { t.Ratio.Denominator, _ = decodeWhere(d, v, p) }},
-			)
-		}},
-	)
-	if t.Name == "" {
-		d.errorf(n, path+".name", "missing: every table needs a name (it names the files)")
-	} else if !nameRE.MatchString(t.Name) {
-		d.errorf(n, path+".name", "%q: use letters, digits, '.', '_' and '-' (it names the files)", t.Name)
-	}
-	if t.Value == "" {
-		d.errorf(n, path+".value", "missing: name the metric value the table shows (e.g. svm_accuracy)")
-	}
-	if t.Scale == 0 {
-		d.errorf(n, path+".scale", "scale 0 would zero every entry")
-	}
-	return t
-}
-
-// check resolves the table's fields against the config.
-func (t *TableSpec) check(d *decoder, fs *fieldSet, path string) {
-	full, isValue, err := fs.resolve(t.Value)
-	switch {
-	case err != nil:
-		d.errAt(t.Pos, path+".value", "%v", err)
-	case !isValue:
-		d.errAt(t.Pos, path+".value", "%q is an attribute, not a metric value; the values are %s", t.Value, strings.Join(fs.values, ", "))
-	default:
-		t.Value = full
-	}
-	resolveAxes := func(names []string, key string, sided bool) []axis {
-		var out []axis
-		for _, n := range names {
-			side := ""
-			if sided && t.Ratio != nil {
-				for _, s := range []string{"numerator", "denominator"} {
-					if rest, ok := strings.CutPrefix(n, s+"."); ok {
-						side, n = s, rest
-					}
-				}
-			}
-			full, isValue, err := fs.resolve(n)
-			if err != nil {
-				d.errAt(t.Pos, path+"."+key, "%v", err)
-				continue
-			}
-			out = append(out, axis{name: full, isValue: isValue, side: side})
-		}
-		return out
-	}
-	t.rows = resolveAxes(t.Rows, "rows", true)
-	t.cols = resolveAxes(t.Columns, "columns", true)
-	for _, axes := range [][]axis{t.rows, t.cols} {
-		sides := map[string]bool{}
-		for _, a := range axes {
-			if a.side != "" {
-				sides[a.side] = true
-			}
-		}
-		if len(sides) > 1 {
-			d.errAt(t.Pos, path, "rows (or columns) mix numerator. and denominator. fields; put one side's fields in rows and the other's in columns")
-		}
-	}
-	if t.Split != "" {
-		if a := resolveAxes([]string{t.Split}, "split", false); len(a) == 1 {
-			t.split = &a[0]
-		}
-	}
-	t.where = resolveFilters(d, fs, t.Where, t.whereOrder, t.Pos, path+".where")
-	if t.Ratio != nil {
-		t.Ratio.num = resolveFilters(d, fs, t.Ratio.Numerator, sortedKeys(t.Ratio.Numerator), t.Pos, path+".ratio.numerator")
-		t.Ratio.den = resolveFilters(d, fs, t.Ratio.Denominator, sortedKeys(t.Ratio.Denominator), t.Pos, path+".ratio.denominator")
-		if len(t.Ratio.Numerator) == 0 || len(t.Ratio.Denominator) == 0 {
-			d.errAt(t.Pos, path+".ratio", "give both numerator and denominator filters, e.g. {numerator: {method: UFFS}, denominator: {method: GFS}}")
-		}
-	}
-	tpl, err := parseTemplate(t.Format)
-	if err != nil {
-		d.errAt(t.Pos, path+".format", "%v", err)
-		return
-	}
-	for _, v := range tpl.values() {
-		if !slices.Contains(fs.values, v) {
-			d.errAt(t.Pos, path+".format", "format refers to %q, which no metric records; the values are %s", v, strings.Join(fs.values, ", "))
-		}
-	}
-	t.tpl = tpl
-}
-
-func resolveFilters(d *decoder, fs *fieldSet, m map[string][]string, order []string, pos Pos, path string) []filter {
-	var out []filter
-	for _, k := range order {
-		full, isValue, err := fs.resolve(k)
-		if err != nil {
-			d.errAt(pos, path+"."+k, "%v", err)
-			continue
-		}
-		out = append(out, filter{field: full, isValue: isValue, values: m[k]})
-	}
-	return out
-}
+// table renders a table of a config.
+type table struct{ *config.TableSpec }
 
 // builtTable is a table with its entries computed.
 type builtTable struct {
-	spec *TableSpec
+	spec table
 	subs []subTable
 }
 
@@ -243,24 +30,24 @@ type subTable struct {
 
 const keySep = "\x1f"
 
-func (t *TableSpec) build(recs []*record) *builtTable {
+func (t table) build(recs []*cells.Cell) *builtTable {
 	bt := &builtTable{spec: t}
-	var base []*record
+	var base []*cells.Cell
 	for _, r := range recs {
-		if r.ok() && matchAll(t.where, r) {
+		if r.OK() && matchAll(t.Filters, r) {
 			base = append(base, r)
 		}
 	}
 	splits := []string{""}
-	if t.split != nil {
-		splits = distinct(base, func(r *record) (string, bool) { return r.field(t.split.name, t.split.isValue) }, Order{})
+	if t.SplitAxis != nil {
+		splits = distinct(base, func(r *cells.Cell) (string, bool) { return field(r, *t.SplitAxis) }, config.Order{})
 	}
 	for _, sv := range splits {
-		var recsIn []*record
+		var recsIn []*cells.Cell
 		for _, r := range base {
-			if t.split == nil {
+			if t.SplitAxis == nil {
 				recsIn = append(recsIn, r)
-			} else if s, ok := r.field(t.split.name, t.split.isValue); ok && s == sv {
+			} else if s, ok := field(r, *t.SplitAxis); ok && s == sv {
 				recsIn = append(recsIn, r)
 			}
 		}
@@ -270,13 +57,13 @@ func (t *TableSpec) build(recs []*record) *builtTable {
 }
 
 // axisKey returns the joined values of the axis fields applying to side.
-func axisKey(axes []axis, r *record, side string) (string, bool) {
+func axisKey(axes []config.Axis, r *cells.Cell, side string) (string, bool) {
 	parts := make([]string, 0, len(axes))
 	for _, a := range axes {
-		if a.side != "" && a.side != side {
+		if a.Side != "" && a.Side != side {
 			continue
 		}
-		s, ok := r.field(a.name, a.isValue)
+		s, ok := field(r, a)
 		if !ok {
 			return "", false
 		}
@@ -288,21 +75,21 @@ func axisKey(axes []axis, r *record, side string) (string, bool) {
 // keyRecords returns the records whose keys an axis lists: all of them,
 // or for a ratio table those of the side its fields name (numerator when
 // they name none).
-func (t *TableSpec) keyRecords(recs []*record, axes []axis) ([]*record, string) {
+func (t table) keyRecords(recs []*cells.Cell, axes []config.Axis) ([]*cells.Cell, string) {
 	if t.Ratio == nil {
 		return recs, ""
 	}
 	side := "numerator"
 	for _, a := range axes {
-		if a.side == "denominator" {
+		if a.Side == "denominator" {
 			side = "denominator"
 		}
 	}
-	fs := t.Ratio.num
+	fs := t.Ratio.NumeratorFilters
 	if side == "denominator" {
-		fs = t.Ratio.den
+		fs = t.Ratio.DenominatorFilters
 	}
-	var out []*record
+	var out []*cells.Cell
 	for _, r := range recs {
 		if matchAll(fs, r) {
 			out = append(out, r)
@@ -311,52 +98,52 @@ func (t *TableSpec) keyRecords(recs []*record, axes []axis) ([]*record, string) 
 	return out, side
 }
 
-func (t *TableSpec) buildSub(label string, recs []*record) subTable {
+func (t table) buildSub(label string, recs []*cells.Cell) subTable {
 	st := subTable{label: label}
-	rowRecs, rowSide := t.keyRecords(recs, t.rows)
-	colRecs, colSide := t.keyRecords(recs, t.cols)
-	rowKeys := distinct(rowRecs, func(r *record) (string, bool) { return axisKey(t.rows, r, rowSide) }, t.RowOrder)
-	colKeys := distinct(colRecs, func(r *record) (string, bool) { return axisKey(t.cols, r, colSide) }, t.ColumnOrder)
-	if len(t.rows) == 0 {
+	rowRecs, rowSide := t.keyRecords(recs, t.RowAxes)
+	colRecs, colSide := t.keyRecords(recs, t.ColumnAxes)
+	rowKeys := distinct(rowRecs, func(r *cells.Cell) (string, bool) { return axisKey(t.RowAxes, r, rowSide) }, t.RowOrder)
+	colKeys := distinct(colRecs, func(r *cells.Cell) (string, bool) { return axisKey(t.ColumnAxes, r, colSide) }, t.ColumnOrder)
+	if len(t.RowAxes) == 0 {
 		rowKeys = []string{""}
 	}
-	if len(t.cols) == 0 {
+	if len(t.ColumnAxes) == 0 {
 		colKeys = []string{""}
 	}
 	// Group the records by entry.
 	type entryKey struct{ row, col string }
-	groups := map[entryKey][]*record{}
-	numGroups := map[entryKey][]*record{}
-	denGroups := map[entryKey][]*record{}
+	groups := map[entryKey][]*cells.Cell{}
+	numGroups := map[entryKey][]*cells.Cell{}
+	denGroups := map[entryKey][]*cells.Cell{}
 	for _, r := range recs {
 		if t.Ratio == nil {
-			rk, ok1 := axisKey(t.rows, r, "")
-			ck, ok2 := axisKey(t.cols, r, "")
+			rk, ok1 := axisKey(t.RowAxes, r, "")
+			ck, ok2 := axisKey(t.ColumnAxes, r, "")
 			if ok1 && ok2 {
 				groups[entryKey{rk, ck}] = append(groups[entryKey{rk, ck}], r)
 			}
 			continue
 		}
 		for _, side := range []string{"numerator", "denominator"} {
-			fs, dst := t.Ratio.num, numGroups
+			fs, dst := t.Ratio.NumeratorFilters, numGroups
 			if side == "denominator" {
-				fs, dst = t.Ratio.den, denGroups
+				fs, dst = t.Ratio.DenominatorFilters, denGroups
 			}
 			if !matchAll(fs, r) {
 				continue
 			}
-			rk, ok1 := axisKey(t.rows, r, side)
-			ck, ok2 := axisKey(t.cols, r, side)
+			rk, ok1 := axisKey(t.RowAxes, r, side)
+			ck, ok2 := axisKey(t.ColumnAxes, r, side)
 			if ok1 && ok2 {
 				dst[entryKey{rk, ck}] = append(dst[entryKey{rk, ck}], r)
 			}
 		}
 	}
 	scale := t.Scale
-	valuesOf := func(rs []*record, name string) []float64 {
+	valuesOf := func(rs []*cells.Cell, name string) []float64 {
 		var xs []float64
 		for _, r := range rs {
-			if v, ok := r.value(name); ok {
+			if v, ok := r.Value(name); ok {
 				xs = append(xs, v*scale)
 			}
 		}
@@ -370,8 +157,8 @@ func (t *TableSpec) buildSub(label string, recs []*record) subTable {
 		for j, ck := range colKeys {
 			means[i][j] = math.NaN()
 			if t.Ratio != nil {
-				num := numGroups[entryKey{t.sided(rk, t.rows, rowSide, "numerator"), t.sided(ck, t.cols, colSide, "numerator")}]
-				den := denGroups[entryKey{t.sided(rk, t.rows, rowSide, "denominator"), t.sided(ck, t.cols, colSide, "denominator")}]
+				num := numGroups[entryKey{sided(rk, t.RowAxes, rowSide, "numerator"), sided(ck, t.ColumnAxes, colSide, "numerator")}]
+				den := denGroups[entryKey{sided(rk, t.RowAxes, rowSide, "denominator"), sided(ck, t.ColumnAxes, colSide, "denominator")}]
 				n, dn := summarize(valuesOf(num, t.Value)), summarize(valuesOf(den, t.Value))
 				if n.n == 0 || dn.n == 0 {
 					continue
@@ -381,7 +168,7 @@ func (t *TableSpec) buildSub(label string, recs []*record) subTable {
 				ratio.median, ratio.min, ratio.max = ratio.mean, ratio.mean, ratio.mean
 				ratio.std, ratio.sem, ratio.sum, ratio.nonzero = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 				means[i][j] = ratio.mean
-				st.cells[i][j] = t.tpl.render(func(string) stats { return ratio })
+				st.cells[i][j] = t.Template.Render(func(_, stat string) float64 { return ratio.get(stat) })
 				continue
 			}
 			g := groups[entryKey{rk, ck}]
@@ -393,11 +180,11 @@ func (t *TableSpec) buildSub(label string, recs []*record) subTable {
 				continue
 			}
 			means[i][j] = main.mean
-			st.cells[i][j] = t.tpl.render(func(v string) stats {
+			st.cells[i][j] = t.Template.Render(func(v, stat string) float64 {
 				if v == "" {
-					return main
+					return main.get(stat)
 				}
-				return summarize(valuesOf(g, v))
+				return summarize(valuesOf(g, v)).get(stat)
 			})
 		}
 	}
@@ -434,7 +221,7 @@ func (t *TableSpec) buildSub(label string, recs []*record) subTable {
 // sided converts an axis key, read on the records of keySide, to the key
 // of the same entry on side: the fields that do not apply to side are
 // dropped. Keys are read per side with axisKey, which skips such fields.
-func (t *TableSpec) sided(key string, axes []axis, keySide, side string) string {
+func sided(key string, axes []config.Axis, keySide, side string) string {
 	if len(axes) == 0 {
 		return ""
 	}
@@ -442,13 +229,13 @@ func (t *TableSpec) sided(key string, axes []axis, keySide, side string) string 
 	var out []string
 	i := 0
 	for _, a := range axes {
-		if a.side != "" && a.side != keySide {
+		if a.Side != "" && a.Side != keySide {
 			continue // not part of key
 		}
 		if i >= len(parts) {
 			break
 		}
-		if a.side == "" || a.side == side {
+		if a.Side == "" || a.Side == side {
 			out = append(out, parts[i])
 		}
 		i++
@@ -457,7 +244,7 @@ func (t *TableSpec) sided(key string, axes []axis, keySide, side string) string 
 }
 
 // distinct returns the distinct keys of recs in the given order.
-func distinct(recs []*record, key func(*record) (string, bool), o Order) []string {
+func distinct(recs []*cells.Cell, key func(*cells.Cell) (string, bool), o config.Order) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, r := range recs {
@@ -517,7 +304,7 @@ func compareKeys(a, b string) int {
 }
 
 // rowHeaders returns the titles of the row-header columns.
-func (t *TableSpec) rowHeaders() []string {
+func (t table) rowHeaders() []string {
 	if len(t.Rows) == 0 {
 		return []string{t.RowTitle}
 	}
@@ -536,14 +323,14 @@ func (t *TableSpec) rowHeaders() []string {
 	return out
 }
 
-func (t *TableSpec) columnTitle() string {
+func (t table) columnTitle() string {
 	if t.ColumnTitle != "" {
 		return t.ColumnTitle
 	}
 	return strings.Join(t.Columns, ", ")
 }
 
-func (t *TableSpec) rowLabel(parts []string) []string {
+func (t table) rowLabel(parts []string) []string {
 	out := make([]string, len(parts))
 	for i, p := range parts {
 		out[i] = p
@@ -551,7 +338,7 @@ func (t *TableSpec) rowLabel(parts []string) []string {
 			out[i] = l
 		}
 	}
-	if len(t.rows) == 0 {
+	if len(t.RowAxes) == 0 {
 		out = []string{t.Value}
 		if l, ok := t.RowLabels[t.Value]; ok {
 			out[0] = l
@@ -560,8 +347,8 @@ func (t *TableSpec) rowLabel(parts []string) []string {
 	return out
 }
 
-func (t *TableSpec) colLabel(key string) string {
-	if len(t.cols) == 0 {
+func (t table) colLabel(key string) string {
+	if len(t.ColumnAxes) == 0 {
 		return t.Value
 	}
 	if l, ok := t.ColLabels[key]; ok {
@@ -593,14 +380,14 @@ func (bt *builtTable) markdown() string {
 		fmt.Fprintf(&b, "%s\n\n", t.Caption)
 	}
 	for si, st := range bt.subs {
-		if t.split != nil {
+		if t.SplitAxis != nil {
 			fmt.Fprintf(&b, "**%s**\n\n", mdEscape(subLabel(si, st.label)))
 		}
 		heads := t.rowHeaders()
 		ct := t.columnTitle()
 		var hdr []string
 		for i, h := range heads {
-			if i == len(heads)-1 && ct != "" && len(t.cols) > 0 {
+			if i == len(heads)-1 && ct != "" && len(t.ColumnAxes) > 0 {
 				if h != "" {
 					h += " \\\\ " + ct
 				} else {
@@ -662,7 +449,7 @@ func (bt *builtTable) latex() string {
 		heads := t.rowHeaders()
 		nr, nc := len(heads), len(st.colKeys)
 		fmt.Fprintf(&b, "  \\begin{tabular}{%s%s}\n    \\toprule\n", strings.Repeat("l", nr), strings.Repeat("r", nc))
-		if ct := t.columnTitle(); ct != "" && len(t.cols) > 0 {
+		if ct := t.columnTitle(); ct != "" && len(t.ColumnAxes) > 0 {
 			fmt.Fprintf(&b, "    %s\\multicolumn{%d}{c}{%s} \\\\\n", strings.Repeat(" & ", nr), nc, texEscape(ct))
 			fmt.Fprintf(&b, "    \\cmidrule(lr){%d-%d}\n", nr+1, nr+nc)
 		}
@@ -694,7 +481,7 @@ func (bt *builtTable) latex() string {
 			fmt.Fprintf(&b, "    %s \\\\\n", strings.Join(row, " & "))
 		}
 		b.WriteString("    \\bottomrule\n  \\end{tabular}\n")
-		if t.split != nil {
+		if t.SplitAxis != nil {
 			fmt.Fprintf(&b, "  \\par\\smallskip{\\small %s}\\par\\medskip\n", texEscape(subLabel(si, st.label)))
 		}
 	}

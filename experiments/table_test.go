@@ -7,79 +7,49 @@ import (
 	"testing"
 
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
-var tenth = 0.1 // a variable: constant arithmetic would be exact
-
-func TestFormatNumber(t *testing.T) {
-	for _, tc := range []struct {
-		x    float64
-		spec string
-		want string
-	}{
-		{97.0249, ".2f", "97.02"},
-		{0.000123456, "", "0.0001235"},
-		{14, "", "14"},
-		{14, "d", "14"},
-		{13.5, "d", "14"},
-		{0.9512, ".1%", "95.1%"},
-		{1234.5, ".2e", "1.23e+03"},
-		{-0.0001, ".2f", "0.00"},
-		{tenth + 0.2, "g", "0.30000000000000004"},
-		{math.NaN(), ".2f", "NaN"},
-		{math.Inf(1), ".2f", "∞"},
-	} {
-		got, err := formatNumber(tc.x, tc.spec)
-		if err != nil || got != tc.want {
-			t.Errorf("formatNumber(%v, %q) = %q, %v; want %q", tc.x, tc.spec, got, err, tc.want)
-		}
-	}
-	for _, bad := range []string{"2f", ".xf", ".2q", ".99f"} {
-		if _, err := formatNumber(1, bad); err == nil {
-			t.Errorf("spec %q accepted", bad)
-		}
-	}
-}
-
-func TestTemplate(t *testing.T) {
-	tpl, err := parseTemplate("{mean:.1f} ± {std:.1f} {{n={n}}} [{other.max:d}]")
-	if err != nil {
-		t.Fatal(err)
-	}
-	main := summarize([]float64{1, 2, 3, 4})
-	other := summarize([]float64{7.6})
-	got := tpl.render(func(v string) stats {
-		if v == "other" {
-			return other
-		}
-		return main
-	})
-	// mean 2.5, population std sqrt(1.25) = 1.118
-	if want := "2.5 ± 1.1 {n=4} [8]"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	for _, bad := range []string{"{avg}", "{mean", "mean}", "no placeholder", "{mean:zz}"} {
-		if _, err := parseTemplate(bad); err == nil {
-			t.Errorf("format %q accepted", bad)
-		}
+// summarize: population std (ddof 0), sem with ddof 1, median, nonzero.
+func TestSummarize(t *testing.T) {
+	m := summarize([]float64{1, 2, 3, 4})
+	if m.mean != 2.5 || math.Abs(m.std-math.Sqrt(1.25)) > 1e-15 || m.n != 4 || m.get("median") != 2.5 {
+		t.Errorf("stats %+v", m)
 	}
 	s := summarize([]float64{0, 1, 1, 0, 1})
 	if s.median != 1 || s.nonzero != 0.6 || s.min != 0 || s.max != 1 || math.Abs(s.sem-math.Sqrt(0.3)/math.Sqrt(5)) > 1e-15 {
 		t.Errorf("stats %+v", s)
 	}
+	if e := summarize(nil); e.n != 0 || !math.IsNaN(e.mean) {
+		t.Errorf("empty: %+v", e)
+	}
 }
 
-// fakeResults gives every cell of a plan the values value(cell).
-func fakeResults(p *Plan, value func(*Cell) map[string]float64) []*CellResult {
-	out := make([]*CellResult, len(p.Cells))
-	for i, c := range p.Cells {
-		vals := map[string]cells.Num{}
-		for k, v := range value(c) {
-			vals[k] = cells.Num(v)
-		}
-		out[i] = &CellResult{ID: c.ID, Key: c.Key, Seed: c.Seed, Status: StatusOK, Values: vals}
-		if c.Target != nil {
-			out[i].K = 5
+// tableCells are the cells of tableConfig in plan order, each with the
+// values value(cell): S with 100 and 200 samples, raw and standardized, two
+// repetitions; GFS with k 2 and 3, PCA matched to each (given k = 5).
+func tableCells(value func(*cells.Cell) map[string]float64) []*cells.Cell {
+	var out []*cells.Cell
+	for _, n := range []int{100, 200} {
+		for _, prep := range []string{"none", "standardize"} {
+			for rep := range 2 {
+				var cs []*cells.Cell
+				for _, k := range []int{2, 3} {
+					cs = append(cs, &cells.Cell{Method: "GFS", MethodName: "exptest-pick", MethodParams: map[string]any{"k": k}})
+				}
+				for range 2 {
+					cs = append(cs, &cells.Cell{Method: "PCA", MethodName: "exptest-proj", Match: "GFS", K: 5})
+				}
+				for _, c := range cs {
+					c.ID = fmt.Sprintf("%016x", len(out))
+					c.Dataset, c.DatasetParams, c.Preprocess, c.Rep, c.Status = "S", map[string]any{"n_samples": n}, prep, rep, cells.StatusOK
+					c.Values = map[string]cells.Num{}
+					for k, v := range value(c) {
+						c.Values[k] = cells.Num(v)
+					}
+					out = append(out, c)
+				}
+			}
 		}
 	}
 	return out
@@ -122,35 +92,30 @@ tables:
 
 // TestTableLayout checks entries against hand-computed summaries.
 func TestTableLayout(t *testing.T) {
-	c, err := Parse("tt.yaml", []byte(tableConfig))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := c.Plan(false)
+	c, err := config.Parse("tt.yaml", []byte(tableConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// accuracy = base + rep/100: base 0.8 for GFS, 0.7 for PCA, +0.1 with 200 samples,
 	// +0.05 when standardized (so the two repetitions differ by 0.01).
-	res := fakeResults(p, func(c *Cell) map[string]float64 {
+	cs := tableCells(func(c *cells.Cell) map[string]float64 {
 		acc := 0.8
-		if c.Method.Label == "PCA" {
+		if c.Method == "PCA" {
 			acc = 0.7
 		}
-		if c.Instance.Params["n_samples"] == 200 {
+		if c.DatasetParams["n_samples"] == 200 {
 			acc += 0.1
 		}
-		if c.Instance.Preprocess == "standardize" {
+		if c.Preprocess == "standardize" {
 			acc += 0.05
 		}
-		acc += float64(c.Instance.Rep) / 100
-		k, _ := c.Params["k"].(int)
+		acc += float64(c.Rep) / 100
+		k, _ := c.MethodParams["k"].(int)
 		return map[string]float64{"svm_accuracy": acc, "svm_accuracy_std": 0.02, "n_selected": float64(k)}
 	})
-	recs := records(p, res)
 	tables := map[string]*builtTable{}
 	for _, tb := range c.Tables {
-		tables[tb.Name] = tb.build(recs)
+		tables[tb.Name] = table{tb}.build(cs)
 	}
 	// GFS at 200 samples: mean of 90, 91 (both k) = 90.5, std 0.5.
 	want := `### plain

@@ -128,10 +128,10 @@ func listConfigs(w io.Writer, dir string, asJSON bool) error {
 		c, err := experiments.Load(path)
 		if err == nil {
 			r.Name, r.Description = c.Name, strings.TrimSpace(c.Description)
-			if p, err := c.Plan(false); err == nil {
+			if p, err := experiments.NewPlan(c, false); err == nil {
 				r.Cells = len(p.Cells)
 			}
-			if p, err := c.Plan(true); err == nil {
+			if p, err := experiments.NewPlan(c, true); err == nil {
 				r.QuickCells = len(p.Cells)
 			}
 		} else {

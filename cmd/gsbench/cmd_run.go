@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/config"
 )
 
 func init() {
@@ -56,7 +57,7 @@ func runRun(args []string, stdout io.Writer) error {
 		return fmt.Errorf("--progress %q: use auto, bar, plain or none", *progress)
 	}
 	// Load every config first: a typo in the last one should not wait for the first to run.
-	var cfgs []*experiments.Config
+	var cfgs []*config.Config
 	for _, path := range configs {
 		c, err := experiments.Load(path)
 		if err != nil {
@@ -93,7 +94,7 @@ func runRun(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func printRunSummary(w io.Writer, c *experiments.Config, s *experiments.Summary) {
+func printRunSummary(w io.Writer, c *config.Config, s *experiments.Summary) {
 	what := fmt.Sprintf("%d cells", s.InShard)
 	if s.InShard != s.Total {
 		what = fmt.Sprintf("%d of %d cells (shard)", s.InShard, s.Total)

@@ -33,7 +33,7 @@ func runValidate(args []string, stdout io.Writer) error {
 			bad++
 			continue
 		}
-		p, err := c.Plan(*quick)
+		p, err := experiments.NewPlan(c, *quick)
 		if err != nil {
 			fmt.Fprintln(stdout, err)
 			bad++

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/metric"
 )
 
@@ -161,7 +162,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("no golden directory given")
 	}
 	// Load every config first: a typo in the last should not wait for the first to run.
-	var cfgs []*experiments.Config
+	var cfgs []*config.Config
 	names := map[string]string{}
 	for _, path := range opt.Configs {
 		c, err := experiments.Load(path)
@@ -215,7 +216,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	return rep, nil
 }
 
-func checkConfig(ctx context.Context, c *experiments.Config, opt Options, scratch string, tol *Tolerances) *ConfigResult {
+func checkConfig(ctx context.Context, c *config.Config, opt Options, scratch string, tol *Tolerances) *ConfigResult {
 	name := c.Name
 	if opt.Quick {
 		name += "-quick"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/params"
 )
@@ -23,8 +24,8 @@ type CellError struct {
 // value over the repetitions, in the order of the plan's cells and of the
 // config's metrics. Failed cells are returned separately (their metrics
 // are missing); a cell without a result is an error.
-func Collect(dir string, cfg *experiments.Config, quick bool) ([]Metric, []CellError, error) {
-	plan, err := cfg.Plan(quick)
+func Collect(dir string, cfg *config.Config, quick bool) ([]Metric, []CellError, error) {
+	plan, err := experiments.NewPlan(cfg, quick)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -54,7 +55,7 @@ type cellInfo struct {
 }
 
 // valueOrder lists the values the config's metrics record, in order.
-func valueOrder(cfg *experiments.Config) []string {
+func valueOrder(cfg *config.Config) []string {
 	byName := map[string][]string{}
 	for _, m := range metric.All() {
 		byName[m.Name] = m.Values

@@ -1,4 +1,4 @@
-package experiments
+package config
 
 import (
 	"fmt"
@@ -64,8 +64,9 @@ func (c *Config) checkMetrics(d *decoder) {
 	}
 }
 
-// valueNames lists the values the config's metrics record.
-func (c *Config) valueNames() []string {
+// ValueNames lists the values the config's metrics record, in the order of
+// the metrics list.
+func (c *Config) ValueNames() []string {
 	var out []string
 	for _, ms := range c.Metrics {
 		if ms.Metric != nil {

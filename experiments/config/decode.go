@@ -1,4 +1,4 @@
-package experiments
+package config
 
 import (
 	"fmt"
@@ -16,16 +16,16 @@ import (
 // Pos is a position in a config file (1-based; zero when unknown).
 type Pos struct{ Line, Col int }
 
-// ConfigError is one problem in a config: where it is, which key, what is
-// wrong and, in the message, how to fix it.
-type ConfigError struct {
+// Error is one problem in a config: where it is, which key, what is wrong
+// and, in the message, how to fix it.
+type Error struct {
 	File string
 	Pos  Pos
 	Key  string // path of the key, e.g. methods[2].params.eps2
 	Msg  string
 }
 
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
 		b.WriteString(e.File)
@@ -42,10 +42,10 @@ func (e *ConfigError) Error() string {
 	return b.String()
 }
 
-// ConfigErrors lists every problem found in a config, in file order.
-type ConfigErrors []*ConfigError
+// Errors lists every problem found in a config, in file order.
+type Errors []*Error
 
-func (es ConfigErrors) Error() string {
+func (es Errors) Error() string {
 	lines := make([]string, len(es))
 	for i, e := range es {
 		lines[i] = e.Error()
@@ -56,7 +56,7 @@ func (es ConfigErrors) Error() string {
 // decoder walks a yaml.Node tree, collecting errors with their positions.
 type decoder struct {
 	file string
-	errs ConfigErrors
+	errs Errors
 }
 
 func posOf(n *yaml.Node) Pos {
@@ -67,11 +67,11 @@ func posOf(n *yaml.Node) Pos {
 }
 
 func (d *decoder) errorf(n *yaml.Node, key, format string, args ...any) {
-	d.errs = append(d.errs, &ConfigError{File: d.file, Pos: posOf(n), Key: key, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Pos: posOf(n), Key: key, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (d *decoder) errAt(p Pos, key, format string, args ...any) {
-	d.errs = append(d.errs, &ConfigError{File: d.file, Pos: p, Key: key, Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Pos: p, Key: key, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (d *decoder) err() error {

@@ -1,4 +1,4 @@
-package experiments
+package config
 
 import (
 	"bytes"
@@ -22,8 +22,8 @@ import (
 
 // Config is an experiment: datasets x methods x repetitions, the metrics
 // computed on every cell, and the tables and figures made from them. It is
-// read from YAML by Load or Parse, which check everything that can be
-// checked before running; configs/README.md documents every key.
+// read from YAML by Load or Parse, which check every key before anything
+// runs; configs/README.md documents them.
 type Config struct {
 	Path        string // file it was read from; "" when parsed from memory
 	Name        string // names the results directory
@@ -74,8 +74,10 @@ type DatasetSpec struct {
 	Repetitions int // 0: the config's
 	Pos         Pos
 
-	pspecs []params.Param // the parameters this dataset kind accepts
-	pos    map[string]Pos
+	// ParamDefs are the parameters this kind of dataset accepts, with their
+	// defaults (a generator's, or the loading options of registry datasets
+	// and data files).
+	ParamDefs []params.Param
 }
 
 // MethodSpec is one entry of the methods list.
@@ -87,7 +89,8 @@ type MethodSpec struct {
 	Datasets []string // labels of the datasets it runs on; empty: all
 	Pos      Pos
 
-	spec   methods.Spec
+	Spec methods.Spec // the registered method, resolved by Load
+
 	fields map[string]Pos
 }
 
@@ -103,7 +106,13 @@ type Setting struct {
 // Swept reports whether the setting takes several values.
 func (s *Setting) Swept() bool { return len(s.Values) > 1 }
 
-// Load reads and checks the config file at path.
+// Load reads and checks the config file at path. Errors (Errors) name the
+// file, line, column and key, and say how to fix the problem; every
+// problem of the file is reported at once. Load checks each entry (names,
+// parameters and their values, metrics, tables, figures); what depends on
+// the expansion into cells (a matched method without cells to match, two
+// methods making the same cell) is checked by expanding the plan
+// (experiments.Load does both).
 func Load(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -112,9 +121,16 @@ func Load(path string) (*Config, error) {
 	return Parse(path, data)
 }
 
-// Parse reads and checks a config; path names it in errors and anchors
-// relative data file paths.
+// Parse reads and checks a config as Load does; path names it in errors
+// and anchors relative data file paths.
 func Parse(path string, data []byte) (*Config, error) { return parse(path, data, parseOptions{}) }
+
+// ParseStored reads the copy of a config that a run stored with its
+// results (config.yaml): data files are not looked for, since their paths
+// were relative to the original.
+func ParseStored(path string, data []byte) (*Config, error) {
+	return parse(path, data, parseOptions{storedCopy: true})
+}
 
 type parseOptions struct {
 	// storedCopy: the config a run stored with its results; data files
@@ -130,13 +146,13 @@ func parse(path string, data []byte, po parseOptions) (*Config, error) {
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
-		return nil, &ConfigError{File: path, Pos: posOf(&extra), Msg: "the file holds several YAML documents; a config is one"}
+		return nil, &Error{File: path, Pos: posOf(&extra), Msg: "the file holds several YAML documents; a config is one"}
 	}
 	sum := sha256.Sum256(data)
 	c := &Config{Path: path, Source: slices.Clone(data), Hash: hex.EncodeToString(sum[:]), Repetitions: 1, po: po}
 	d := &decoder{file: path}
 	if len(root.Content) == 0 {
-		return nil, &ConfigError{File: path, Msg: "empty config"}
+		return nil, &Error{File: path, Msg: "empty config"}
 	}
 	c.decode(d, root.Content[0])
 	if err := d.err(); err != nil {
@@ -155,9 +171,9 @@ func yamlError(path string, err error) error {
 	var line int
 	if _, scanErr := fmt.Sscanf(strings.TrimPrefix(msg, "yaml: "), "line %d:", &line); scanErr == nil {
 		_, rest, _ := strings.Cut(msg, fmt.Sprintf("line %d: ", line))
-		return &ConfigError{File: path, Pos: Pos{Line: line}, Msg: "invalid YAML: " + rest}
+		return &Error{File: path, Pos: Pos{Line: line}, Msg: "invalid YAML: " + rest}
 	}
-	return &ConfigError{File: path, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	return &Error{File: path, Msg: "invalid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }
 
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
@@ -229,7 +245,7 @@ func rawSettings(d *decoder, n *yaml.Node, path string) []*Setting {
 }
 
 func decodeDataset(d *decoder, n *yaml.Node, path string) *DatasetSpec {
-	ds := &DatasetSpec{Pos: posOf(n), pos: map[string]Pos{}}
+	ds := &DatasetSpec{Pos: posOf(n)}
 	if n.Kind == yaml.ScalarNode {
 		ds.Name = d.str(n, path+".name")
 		return ds
@@ -317,7 +333,7 @@ func (c *Config) check(d *decoder) {
 		return
 	}
 	// Tables and figures refer to fields of the expanded cells.
-	fs := c.fieldSet()
+	fs := c.Fields()
 	for i, t := range c.Tables {
 		t.check(d, fs, fmt.Sprintf("tables[%d]", i))
 	}
@@ -337,44 +353,6 @@ func (c *Config) check(d *decoder) {
 		}
 		names["figure "+f.Name] = f.Pos
 	}
-	if len(d.errs) == 0 {
-		if _, err := c.Plan(false); err != nil {
-			d.errAt(Pos{}, "", "%v", err)
-		}
-	}
-}
-
-// Options of registry datasets and data files, decoded like method
-// parameters.
-type registryOptions struct {
-	Missing     string `param:"missing" doc:"missing-value policy: drop, mean or most_frequent (default: the registry's)"`
-	Categorical string `param:"categorical" doc:"encoding of categorical columns: onehot or ordinal (default: the registry's)"`
-	// Scale and Subsample prepare the data as a paper may have: e.g. COIL-20
-	// pixels in [0,255] instead of [0,1] (scale: 255), MNIST pixels in
-	// [0,1] (scale: 0.00392156862745098), or a random part of MNIST.
-	Scale     float64 `param:"scale" doc:"multiply every feature by this before preprocessing (e.g. 255 for 8-bit pixels of an image set stored in [0,1])"`
-	Subsample int     `param:"subsample" doc:"keep this many rows, drawn at random without replacement from every class in proportion (seeded per repetition); 0 keeps all"`
-}
-
-type fileOptions struct {
-	LabelCol           string `param:"label_col" doc:"0-based column of the class label, last, or none"`
-	Header             string `param:"header" doc:"auto, yes, no or sklearn"`
-	Missing            string `param:"missing" doc:"missing-value policy: drop, mean or most_frequent (default: missing values are an error)"`
-	CategoricalColumns []int  `param:"categorical_columns" doc:"0-based columns holding categories"`
-	Encoding           string `param:"encoding" doc:"encoding of categorical columns: onehot or ordinal"`
-}
-
-var (
-	registryParams = mustDescribe(registryOptions{Scale: 1})
-	fileParams     = mustDescribe(fileOptions{LabelCol: "none", Header: "auto"})
-)
-
-func mustDescribe(v any) []params.Param {
-	ps, err := params.Describe(v)
-	if err != nil {
-		panic(err)
-	}
-	return ps
 }
 
 func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
@@ -383,9 +361,9 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 	}
 	owner := ""
 	if g, ok := datasets.LookupGenerator(ds.Name); ok {
-		ds.Kind, ds.pspecs, owner = Generated, g.Params, "generator "+ds.Name
+		ds.Kind, ds.ParamDefs, owner = Generated, g.Params, "generator "+ds.Name
 	} else if _, ok := datasets.Lookup(ds.Name); ok {
-		ds.Kind, ds.pspecs, owner = Registry, registryParams, "registry dataset "+ds.Name
+		ds.Kind, ds.ParamDefs, owner = Registry, registryParams, "registry dataset "+ds.Name
 	} else {
 		p := ds.Name
 		if !filepath.IsAbs(p) && c.Path != "" {
@@ -405,13 +383,13 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 				ds.Name, strings.Join(gens, ", "), strings.Join(datasets.Names(), ", "), registry.Suggest(ds.Name, all))
 			return
 		}
-		ds.Kind, ds.Path, ds.pspecs, owner = File, p, fileParams, "data file "+ds.Name
+		ds.Kind, ds.Path, ds.ParamDefs, owner = File, p, fileParams, "data file "+ds.Name
 	}
-	ds.Params = typeSettings(d, owner, ds.Params, ds.pspecs, path+".params")
+	ds.Params = typeSettings(d, owner, ds.Params, ds.ParamDefs, path+".params")
 	if ds.Kind == Registry {
 		for _, s := range ds.Params {
 			for _, v := range s.Values {
-				o := registryOptions{Scale: 1}
+				o := DefaultRegistryOptions()
 				switch s.Name {
 				case "scale":
 					o.Scale, _ = v.(float64)
@@ -420,7 +398,7 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 				default:
 					continue
 				}
-				if err := o.validate(); err != nil {
+				if err := o.Validate(); err != nil {
 					d.errAt(s.Pos, path+".params."+s.Name, "%v", err)
 				}
 			}
@@ -445,7 +423,7 @@ func (c *Config) checkMethod(d *decoder, m *MethodSpec, path string) {
 		d.errAt(m.Pos, path+".name", "unknown method %q%s; the methods are %s (gsbench list methods)", m.Name, registry.Suggest(m.Name, names), strings.Join(names, ", "))
 		return
 	}
-	m.spec = spec
+	m.Spec = spec
 	m.Name = spec.Name
 	before := len(d.errs)
 	m.Params = typeSettings(d, "method "+m.Name, m.Params, spec.Params, path+".params")
@@ -464,7 +442,7 @@ func (c *Config) checkMethod(d *decoder, m *MethodSpec, path string) {
 	}
 	// Every combination must build: this catches the constraints a method
 	// checks itself (e.g. eps and eps2 together).
-	forEachCombination(m.Params, func(p params.Params) bool {
+	EachCombination(m.Params, func(p params.Params) bool {
 		if m.Match != "" {
 			p["k"] = 1
 		}
@@ -624,9 +602,9 @@ func typeValues(d *decoder, owner string, p params.Param, e entry) []any {
 	return out
 }
 
-// forEachCombination calls f with every combination of the settings' values
+// EachCombination calls f with every combination of the settings' values
 // (the first setting varies slowest), until f returns false.
-func forEachCombination(ss []*Setting, f func(params.Params) bool) {
+func EachCombination(ss []*Setting, f func(params.Params) bool) {
 	idx := make([]int, len(ss))
 	for {
 		p := params.Params{}
@@ -661,8 +639,9 @@ func formatParams(p params.Params) string {
 	return strings.Join(parts, ", ")
 }
 
-// settingsFor returns the settings with quick overrides applied.
-func (c *Config) settingsFor(ss []*Setting, quick bool) []*Setting {
+// Settings returns the settings ss of a dataset or method with the quick
+// overrides applied when quick is set.
+func (c *Config) Settings(ss []*Setting, quick bool) []*Setting {
 	if !quick || len(c.Quick.Params) == 0 {
 		return ss
 	}

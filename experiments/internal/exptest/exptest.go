@@ -1,0 +1,112 @@
+// Package exptest registers stand-in methods for the tests of the harness
+// (import it for its side effect in a _test.go file):
+//
+//	exptest-pick  a selection method: k seeded random columns, with a
+//	              variance trace; it can be asked to fail, panic, sleep or
+//	              modify its input
+//	exptest-proj  a linear extraction method: the first k columns
+//
+// Their results depend on the seed the harness gives them, so that any
+// dependence of seeds on order, parallelism or sharding shows in the
+// results.
+package exptest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/methods"
+)
+
+// PickParams are the parameters of exptest-pick.
+type PickParams struct {
+	K        int    `param:"k" doc:"number of columns"`
+	Seed     uint64 `param:"seed" doc:"seed"`
+	FailRows int    `param:"fail_rows" doc:"fail on data with this many rows"`
+	Panic    bool   `param:"panic" doc:"panic in Fit"`
+	SleepMS  int    `param:"sleep_ms" doc:"sleep in Fit"`
+	Mutate   bool   `param:"mutate" doc:"modify X in Fit"`
+}
+
+// pick selects k random columns (a seeded permutation).
+type pick struct {
+	p     PickParams
+	sel   []int
+	trace []float64
+}
+
+func (m *pick) Fit(X *mat.Dense, _ []int) error {
+	n, d := X.Dims()
+	if m.p.Panic {
+		panic("pick: asked to panic")
+	}
+	if m.p.FailRows == n {
+		return fmt.Errorf("pick: asked to fail on %d rows", n)
+	}
+	if m.p.SleepMS > 0 {
+		time.Sleep(time.Duration(m.p.SleepMS) * time.Millisecond)
+	}
+	if m.p.Mutate {
+		X.Set(0, 0, X.At(0, 0)+1)
+	}
+	perm := rand.New(rand.NewPCG(m.p.Seed, 1)).Perm(d)
+	m.sel = perm[:min(m.p.K, d)]
+	col := make([]float64, n)
+	for _, j := range perm[:min(m.p.K+1, d)] {
+		mat.Col(col, j, X)
+		var s, ss float64
+		for _, v := range col {
+			s += v
+		}
+		for _, v := range col {
+			ss += (v - s/float64(n)) * (v - s/float64(n))
+		}
+		m.trace = append(m.trace, ss/float64(n))
+	}
+	return nil
+}
+func (m *pick) Selected() []int   { return m.sel }
+func (m *pick) Trace() []float64  { return m.trace }
+func (m *pick) Scores() []float64 { return nil }
+
+// ProjParams are the parameters of exptest-proj.
+type ProjParams struct {
+	K int `param:"k" doc:"number of components"`
+}
+
+// proj extracts the first k columns (a linear extractor).
+type proj struct {
+	k int
+	C *mat.Dense
+}
+
+func (m *proj) Fit(X *mat.Dense, _ []int) error {
+	_, d := X.Dims()
+	k := min(m.k, d)
+	m.C = mat.NewDense(d, k, nil)
+	for j := range k {
+		m.C.Set(j, j, 1)
+	}
+	return nil
+}
+func (m *proj) Components() *mat.Dense { return m.C }
+func (m *proj) Transform(X *mat.Dense) (*mat.Dense, error) {
+	var Z mat.Dense
+	Z.Mul(X, m.C)
+	return &Z, nil
+}
+
+func init() {
+	methods.Register("exptest-pick", methods.Selection, "test stand-in: k seeded random columns", PickParams{K: 2},
+		func(p PickParams) (methods.Method, error) {
+			if p.K < 1 {
+				return nil, fmt.Errorf("exptest-pick: k must be >= 1")
+			}
+			return &pick{p: p}, nil
+		})
+	methods.Register("exptest-proj", methods.Extraction, "test stand-in: the first k columns", ProjParams{K: 1},
+		func(p ProjParams) (methods.Method, error) { return &proj{k: p.K}, nil })
+}
