@@ -21,6 +21,7 @@ import (
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/internal/fsutil"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
@@ -129,8 +130,8 @@ func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	}
 	lock := lockDir(dir)
 	defer lock.unlock()
-	cleanTemps(filepath.Join(dir, "cells"))
-	if err := writeIfChanged(filepath.Join(dir, "config.yaml"), c.Source); err != nil {
+	fsutil.CleanTemps(filepath.Join(dir, "cells"))
+	if err := fsutil.WriteIfChanged(filepath.Join(dir, "config.yaml"), c.Source); err != nil {
 		return nil, err
 	}
 	jobs := opt.Jobs

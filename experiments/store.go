@@ -12,12 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/internal/fsutil"
 )
 
 // Cell statuses (those of package cells).
@@ -206,7 +206,7 @@ func (s *store) compact(dir string) error {
 		b.WriteByte('\n')
 	}
 	j := newJournal(dir)
-	if err := writeFileAtomic(j.path, b.Bytes()); err != nil {
+	if err := fsutil.WriteAtomic(j.path, b.Bytes()); err != nil {
 		return err
 	}
 	for _, p := range s.journals {
@@ -216,54 +216,6 @@ func (s *store) compact(dir string) error {
 	}
 	s.journals = []string{j.path}
 	return nil
-}
-
-// writeFileAtomic writes data to a temporary file in path's directory and
-// renames it over path, so that a reader (or a resumed run after a kill)
-// sees either the old file or the complete new one, never a part.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
-
-// writeIfChanged writes path atomically unless it already holds data
-// (keeps modification times of unchanged outputs).
-func writeIfChanged(path string, data []byte) error {
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-		return nil
-	}
-	return writeFileAtomic(path, data)
-}
-
-// cleanTemps removes temporary files left by a killed run.
-func cleanTemps(dir string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp") {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 // loadResults returns the stored result of every cell of the plan (nil
@@ -303,7 +255,7 @@ func copyJournals(dst, src string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(to, b); err != nil {
+		if err := fsutil.WriteAtomic(to, b); err != nil {
 			return err
 		}
 	}

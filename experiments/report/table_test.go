@@ -1,13 +1,17 @@
-package experiments
+package report
 
 import (
+	"bytes"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
+	_ "github.com/gsbench/gsbench/experiments/internal/exptest" // the stand-in methods exptest-pick and exptest-proj
 )
 
 // summarize: population std (ddof 0), sem with ddof 1, median, nonzero.
@@ -157,6 +161,62 @@ func TestTexEscape(t *testing.T) {
 	} {
 		if got := texEscape(in); got != want {
 			t.Errorf("texEscape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Render writes every output from the cells alone, the same bytes twice,
+// and removes the outputs of tables and figures no longer in the config.
+func TestRender(t *testing.T) {
+	text := tableConfig + `figures:
+  - {name: acc, kind: line, x: n_samples, y: svm_accuracy, series: method, scale: 100}
+  - {name: box, kind: box, x: method, y: svm_accuracy, series: preprocess}
+  - {name: hist, kind: histogram, x: n_selected, series: method, split: preprocess}
+`
+	c, err := config.Parse("tt.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := tableCells(func(c *cells.Cell) map[string]float64 {
+		k, _ := c.MethodParams["k"].(int)
+		return map[string]float64{"svm_accuracy": 0.9 - float64(c.Rep)/10, "svm_accuracy_std": 0.01, "n_selected": float64(k)}
+	})
+	cs[3].Status, cs[3].Error, cs[3].Values = cells.StatusFailed, "exptest-proj: failed\nstack", nil
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "tables"), 0o755)
+	os.WriteFile(filepath.Join(dir, "tables", "old.md"), []byte("x"), 0o644)
+	if err := Render(dir, Results{Config: c, Plan: "32 cells", Cells: cs}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"README.md", "cells.csv", "cells.jsonl", "figures/acc.png", "figures/acc.svg", "figures/box.png", "figures/box.svg",
+		"figures/hist-none.png", "figures/hist-none.svg", "figures/hist-standardize.png", "figures/hist-standardize.svg",
+		"tables/plain.md", "tables/plain.tex", "tables/ratio.md", "tables/ratio.tex", "tables/split.md", "tables/split.tex"}
+	first := map[string][]byte{}
+	for _, f := range want {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil || len(b) == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+		first[f] = b
+	}
+	if _, err := os.Stat(filepath.Join(dir, "tables", "old.md")); err == nil {
+		t.Error("tables/old.md was not removed")
+	}
+	readme := string(first["README.md"])
+	for _, s := range []string{"# tt\n", "32 cells", "**1 cells failed**", "## plain", "![acc](figures/acc.png)"} {
+		if !strings.Contains(readme, s) {
+			t.Errorf("README lacks %q:\n%s", s, readme)
+		}
+	}
+	if !strings.Contains(string(first["cells.csv"]), ",failed,,,exptest-proj: failed\n") {
+		t.Errorf("cells.csv lacks the failed cell:\n%s", first["cells.csv"])
+	}
+	if err := Render(dir, Results{Config: c, Plan: "32 cells", Cells: cs}); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range want {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); !bytes.Equal(b, first[f]) {
+			t.Errorf("%s differs between two renderings", f)
 		}
 	}
 }
