@@ -10,6 +10,7 @@ import (
 
 	"github.com/gsbench/gsbench/experiments/config"
 	_ "github.com/gsbench/gsbench/experiments/internal/exptest" // the stand-in methods exptest-pick and exptest-proj
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // writeConfig writes a config into dir and loads it.
@@ -27,7 +28,7 @@ func writeConfig(t testing.TB, dir, name, text string) *config.Config {
 }
 
 // run runs c into dir and fails the test on an error.
-func run(t testing.TB, c *config.Config, opt Options) *Summary {
+func mustRun(t testing.TB, c *config.Config, opt run.Options) *run.Summary {
 	t.Helper()
 	s, err := Run(context.Background(), c, opt)
 	if err != nil {

@@ -2,10 +2,11 @@ package experiments
 
 import (
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // Load reads a config (config.Load checks every key) and checks that it
-// expands into cells (NewPlan: no two methods make the same cell, every
+// expands into cells (run.NewPlan: no two methods make the same cell, every
 // matched method has cells to match), so that nothing runs before every
 // problem of the file is known.
 func Load(path string) (*config.Config, error) {
@@ -27,7 +28,7 @@ func Parse(path string, data []byte) (*config.Config, error) {
 }
 
 func checkPlan(c *config.Config) error {
-	if _, err := NewPlan(c, false); err != nil {
+	if _, err := run.NewPlan(c, false); err != nil {
 		return config.Errors{{File: c.Path, Msg: err.Error()}}
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/gsbench/gsbench/algorithms"
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -128,10 +129,10 @@ func listConfigs(w io.Writer, dir string, asJSON bool) error {
 		c, err := experiments.Load(path)
 		if err == nil {
 			r.Name, r.Description = c.Name, strings.TrimSpace(c.Description)
-			if p, err := experiments.NewPlan(c, false); err == nil {
+			if p, err := run.NewPlan(c, false); err == nil {
 				r.Cells = len(p.Cells)
 			}
-			if p, err := experiments.NewPlan(c, true); err == nil {
+			if p, err := run.NewPlan(c, true); err == nil {
 				r.QuickCells = len(p.Cells)
 			}
 		} else {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 func init() {
@@ -40,9 +41,9 @@ func runRun(args []string, stdout io.Writer) error {
 	if len(configs) == 0 {
 		return fmt.Errorf("give at least one config file (e.g. configs/quickstart.yaml)")
 	}
-	opt := experiments.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Datasets: splitList(*only), Command: append([]string{"gsbench", "run"}, args...)}
+	opt := run.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Datasets: splitList(*only), Command: append([]string{"gsbench", "run"}, args...)}
 	if *shard != "" {
-		if opt.Shard, err = experiments.ParseShard(*shard); err != nil {
+		if opt.Shard, err = run.ParseShard(*shard); err != nil {
 			return err
 		}
 	}
@@ -80,7 +81,7 @@ func runRun(args []string, stdout io.Writer) error {
 			printRunSummary(stdout, c, sum)
 		}
 		switch {
-		case errors.Is(err, experiments.ErrCellsFailed):
+		case errors.Is(err, run.ErrCellsFailed):
 			failed++
 		case ctx.Err() != nil:
 			return exitError{130, fmt.Errorf("interrupted; run the same command again to resume")}
@@ -94,7 +95,7 @@ func runRun(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func printRunSummary(w io.Writer, c *config.Config, s *experiments.Summary) {
+func printRunSummary(w io.Writer, c *config.Config, s *run.Summary) {
 	what := fmt.Sprintf("%d cells", s.InShard)
 	if s.InShard != s.Total {
 		what = fmt.Sprintf("%d of %d cells (shard)", s.InShard, s.Total)

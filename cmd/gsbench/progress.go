@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // progressPrinter shows the progress of a run (gsbench run, gsbench
@@ -39,7 +39,7 @@ func newProgressPrinter(f *os.File) *progressPrinter {
 }
 
 // Update shows p (rate-limited; the final state is always shown).
-func (pp *progressPrinter) Update(p experiments.Progress) {
+func (pp *progressPrinter) Update(p run.Progress) {
 	pp.mu.Lock()
 	defer pp.mu.Unlock()
 	now := time.Now()
@@ -66,7 +66,7 @@ func (pp *progressPrinter) Update(p experiments.Progress) {
 	fmt.Fprintln(pp.W, plainLine(p))
 }
 
-func plainLine(p experiments.Progress) string {
+func plainLine(p run.Progress) string {
 	finished := p.Resumed + p.Done
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d/%d cells (%.0f%%)", finished, p.Total, pct(finished, p.Total))
@@ -91,7 +91,7 @@ func plainLine(p experiments.Progress) string {
 	return b.String()
 }
 
-func (pp *progressPrinter) drawBar(p experiments.Progress) {
+func (pp *progressPrinter) drawBar(p run.Progress) {
 	width := pp.Width
 	if width == 0 {
 		width = 100

@@ -17,6 +17,7 @@ import (
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // Options controls Run.
@@ -37,7 +38,7 @@ type Options struct {
 	// Jobs, DataDir and Progress are passed to the harness.
 	Jobs     int
 	DataDir  string
-	Progress func(experiments.Progress)
+	Progress func(run.Progress)
 	// Log, when set, receives a line as each config starts and finishes.
 	Log io.Writer
 	// Command is recorded in the runs' run.json.
@@ -240,7 +241,7 @@ func checkConfig(ctx context.Context, c *config.Config, opt Options, scratch str
 		fmt.Fprintf(opt.Log, "check: running %s (%s)\n", name, c.Path)
 	}
 	dir := filepath.Join(scratch, name)
-	sum, err := experiments.Run(ctx, c, experiments.Options{
+	sum, err := experiments.Run(ctx, c, run.Options{
 		Dir: dir, Fresh: true, Quick: opt.Quick, Jobs: opt.Jobs, DataDir: opt.DataDir,
 		Progress: opt.Progress, Command: opt.Command,
 	})
@@ -254,7 +255,7 @@ func checkConfig(ctx context.Context, c *config.Config, opt Options, scratch str
 	switch {
 	case ctx.Err() != nil:
 		return cr
-	case err != nil && !errors.Is(err, experiments.ErrCellsFailed):
+	case err != nil && !errors.Is(err, run.ErrCellsFailed):
 		cr.Errs = append(cr.Errs, fmt.Errorf("%s: %w", name, err))
 		return cr
 	}

@@ -6,10 +6,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -25,7 +25,7 @@ type CellError struct {
 // config's metrics. Failed cells are returned separately (their metrics
 // are missing); a cell without a result is an error.
 func Collect(dir string, cfg *config.Config, quick bool) ([]Metric, []CellError, error) {
-	plan, err := experiments.NewPlan(cfg, quick)
+	plan, err := run.NewPlan(cfg, quick)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -50,7 +50,7 @@ func Collect(dir string, cfg *config.Config, quick bool) ([]Metric, []CellError,
 
 // cellInfo is a cell of the plan with its result.
 type cellInfo struct {
-	cell *experiments.Cell
+	cell *run.Cell
 	line *cells.Cell
 }
 
@@ -78,7 +78,7 @@ func aggregate(infos []cellInfo, order []string) ([]Metric, []CellError, error) 
 	dsNames := variantNames(len(infos),
 		func(i int) string { return infos[i].cell.Instance.Dataset.Label },
 		func(i int) map[string]string { return canonParams(infos[i].cell.Instance.Params) })
-	dsOf := func(c *experiments.Cell) string {
+	dsOf := func(c *run.Cell) string {
 		return label(c.Instance.Dataset.Label, dsNames[c.Index])
 	}
 	// Method variants: the parameters that vary among the cells of a label
@@ -89,7 +89,7 @@ func aggregate(infos []cellInfo, order []string) ([]Metric, []CellError, error) 
 		return dsOf(c) + "\x00" + string(c.Instance.Preprocess) + "\x00" + c.Method.Label
 	}
 	own := variantNames(len(infos), groupOf, func(i int) map[string]string { return canonParams(infos[i].cell.Params) })
-	methodOf := func(c *experiments.Cell) string { return label(c.Method.Label, own[c.Index]) }
+	methodOf := func(c *run.Cell) string { return label(c.Method.Label, own[c.Index]) }
 	full := variantNames(len(infos), groupOf, func(i int) map[string]string {
 		p := canonParams(infos[i].cell.Params)
 		if t := infos[i].cell.Target; t != nil {
@@ -109,7 +109,7 @@ func aggregate(infos []cellInfo, order []string) ([]Metric, []CellError, error) 
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		if ci.line.Status != experiments.StatusOK {
+		if ci.line.Status != cells.StatusOK {
 			msg, _, _ := strings.Cut(ci.line.Error, "\n")
 			failed = append(failed, CellError{Cell: c.ID, What: c.Describe(), Error: msg})
 			continue

@@ -1,7 +1,8 @@
-package experiments
+package run
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/preprocess"
 )
 
 // prepare applies the preparation options of a registry dataset to d, in
@@ -108,4 +110,70 @@ func selectRows(X *mat.Dense, rows []int) *mat.Dense {
 		copy(out.RawRowView(i), X.RawRowView(r))
 	}
 	return out
+}
+
+// loaded is a data instance ready for the methods.
+type loaded struct {
+	X     *mat.Dense
+	Y     []int
+	Truth *datasets.Truth
+	notes []string
+	sum   uint64
+}
+
+// loadInstance generates or loads a dataset and preprocesses it.
+func loadInstance(in *Instance, dataDir string) (*loaded, error) {
+	ds := in.Dataset
+	var (
+		d   *datasets.Dataset
+		err error
+	)
+	switch ds.Kind {
+	case config.Generated:
+		d, err = datasets.Generate(ds.Name, in.Params, in.Seed)
+	case config.Registry:
+		o := config.DefaultRegistryOptions()
+		if err = in.Params.Decode("dataset "+ds.Name, &o); err == nil {
+			d, err = datasets.Load(ds.Name, datasets.Options{DataDir: dataDir, Missing: o.Missing, Categorical: o.Categorical})
+		}
+		if err == nil {
+			err = prepare(o, d, in.Seed)
+		}
+	case config.File:
+		o := config.DefaultFileOptions()
+		if err = in.Params.Decode("data file "+ds.Name, &o); err == nil {
+			var csv datasets.CSVOptions
+			if csv, err = o.CSV(); err == nil {
+				d, err = datasets.Load(ds.Path, datasets.Options{CSV: csv})
+			}
+		}
+	default:
+		err = fmt.Errorf("dataset %s: unknown kind %q", ds.Name, ds.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	X, scaler, err := preprocess.Apply(in.Preprocess, d.X)
+	if err != nil {
+		return nil, fmt.Errorf("dataset %s: %v", ds.Label, err)
+	}
+	l := &loaded{X: X, Y: d.Y, Truth: d.Truth, sum: checksum(X)}
+	if len(scaler.Constant) > 0 {
+		l.notes = append(l.notes, fmt.Sprintf("constant columns left at zero by %s: %v", in.Preprocess, scaler.Constant))
+	}
+	return l, nil
+}
+
+// checksum hashes the bits of a matrix (to catch a method modifying it):
+// a multiply-xorshift mix of every word, about a nanosecond per entry.
+func checksum(X *mat.Dense) uint64 {
+	raw := X.RawMatrix()
+	h := uint64(0x9e3779b97f4a7c15)
+	for i := range raw.Rows {
+		for _, v := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
+			h = (h ^ math.Float64bits(v)) * 0xff51afd7ed558ccd
+			h ^= h >> 33
+		}
+	}
+	return h
 }

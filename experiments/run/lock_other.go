@@ -1,6 +1,6 @@
 //go:build !unix
 
-package experiments
+package run
 
 // dirLock is a no-op where flock is not available: journals are then
 // never compacted (which is harmless: they are only more files).

@@ -1,4 +1,4 @@
-package experiments
+package run
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/internal/seed"
 	"github.com/gsbench/gsbench/methods"
@@ -321,4 +322,25 @@ func (p *Plan) Summary() string {
 // sortedKeys returns the keys of m in order.
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
+}
+
+// Records returns the cells of the plan that have a result (results[i] is
+// the result of p.Cells[i], nil when there is none) as cells.jsonl holds
+// them, in plan order.
+func (p *Plan) Records(results []*Result) []*cells.Cell {
+	var out []*cells.Cell
+	for i, res := range results {
+		if res == nil {
+			continue
+		}
+		c := p.Cells[i]
+		in := c.Instance
+		out = append(out, &cells.Cell{
+			ID: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess),
+			Method: c.Method.Label, MethodName: c.Method.Name, MethodParams: c.Params, Match: c.Method.Match, K: res.K,
+			Rep: in.Rep, Seed: c.Seed, Status: res.Status, Error: res.Error, NFeatures: res.NFeatures,
+			Values: res.Values, Selected: res.Selected, Notes: res.Notes,
+		})
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package experiments
+package run
 
 import (
 	"bufio"
@@ -20,14 +20,10 @@ import (
 	"github.com/gsbench/gsbench/experiments/internal/fsutil"
 )
 
-// Cell statuses (those of package cells).
-const (
-	StatusOK     = cells.StatusOK
-	StatusFailed = cells.StatusFailed
-)
-
-// CellResult is what a finished cell stores in cells/<id>.json.
-type CellResult struct {
+// Result is what a finished cell stores: one line of a journal in
+// <dir>/cells/ (the cell's key, seed and metric configuration tell whether
+// it can stand for a cell of a plan), with its timings and diagnostics.
+type Result struct {
 	ID      string `json:"id"`
 	Key     string `json:"key"`
 	Seed    uint64 `json:"seed"`
@@ -83,7 +79,7 @@ func newJournal(dir string) *journal {
 
 // append writes r as one line (creating the journal on first use) and
 // syncs it to disk at most every few seconds.
-func (j *journal) append(r *CellResult) error {
+func (j *journal) append(r *Result) error {
 	b, err := json.Marshal(r)
 	if err != nil {
 		// A Report value that JSON cannot hold must not lose the cell.
@@ -128,13 +124,13 @@ func (j *journal) close() error {
 
 // store is the cells found in a results directory.
 type store struct {
-	cells    map[string]*CellResult // by ID: the latest line
-	journals []string               // the files read, oldest first
+	cells    map[string]*Result // by ID: the latest line
+	journals []string           // the files read, oldest first
 }
 
 // loadStore reads every journal of dir; unreadable lines are skipped.
 func loadStore(dir string) (*store, error) {
-	s := &store{cells: map[string]*CellResult{}}
+	s := &store{cells: map[string]*Result{}}
 	paths, err := filepath.Glob(filepath.Join(dir, "cells", "*.jsonl"))
 	if err != nil {
 		return nil, err
@@ -162,7 +158,7 @@ func (s *store) read(path string) error {
 		if len(line) == 0 || line[0] != '{' {
 			continue
 		}
-		var r CellResult
+		var r Result
 		if json.Unmarshal(line, &r) != nil || r.ID == "" {
 			continue // a line cut by a crash
 		}
@@ -176,7 +172,7 @@ func (s *store) read(path string) error {
 
 // result returns the stored result of cell c computed with the given
 // metrics, or nil.
-func (s *store) result(c *Cell, metrics string) *CellResult {
+func (s *store) result(c *Cell, metrics string) *Result {
 	r := s.cells[c.ID]
 	if r == nil || r.Key != c.Key || r.Seed != c.Seed || r.Metrics != metrics {
 		return nil
@@ -185,8 +181,8 @@ func (s *store) result(c *Cell, metrics string) *CellResult {
 }
 
 // usable reports whether a stored result can stand for cell c.
-func (r *CellResult) usable(c *Cell, metrics string) bool {
-	return r != nil && r.Key == c.Key && r.Seed == c.Seed && r.Metrics == metrics && r.Status == StatusOK
+func (r *Result) usable(c *Cell, metrics string) bool {
+	return r != nil && r.Key == c.Key && r.Seed == c.Seed && r.Metrics == metrics && r.Status == cells.StatusOK
 }
 
 // compact rewrites the journals read into one (every cell once, in ID
@@ -220,12 +216,12 @@ func (s *store) compact(dir string) error {
 
 // loadResults returns the stored result of every cell of the plan (nil
 // where there is none).
-func loadResults(dir string, p *Plan) ([]*CellResult, error) {
+func LoadResults(dir string, p *Plan) ([]*Result, error) {
 	s, err := loadStore(dir)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*CellResult, len(p.Cells))
+	out := make([]*Result, len(p.Cells))
 	mh := metricsHash(p.Config)
 	for i, c := range p.Cells {
 		out[i] = s.result(c, mh)

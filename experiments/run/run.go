@@ -1,11 +1,10 @@
-package experiments
+package run
 
 import (
 	"container/heap"
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -18,14 +17,12 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/internal/fsutil"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/internal/fastblas"
 	"github.com/gsbench/gsbench/methods"
-	"github.com/gsbench/gsbench/preprocess"
 )
 
 // Options controls Run.
@@ -54,6 +51,11 @@ type Options struct {
 	Progress func(Progress)
 	// Command is recorded in run.json (e.g. the command line).
 	Command []string
+	// Render, when set, writes the outputs of the results directory once
+	// every cell of the plan has a result (results[i] is that of
+	// plan.Cells[i]), before run.json (experiments.Run renders the tables
+	// and figures with package report).
+	Render func(dir string, plan *Plan, results []*Result) error
 }
 
 // ResultsDir returns the directory a run of c with opt writes to.
@@ -103,7 +105,7 @@ type Summary struct {
 	Ran      int
 	Failed   []Failure
 	Missing  int      // cells of the plan without a result in Dir (other shards, interrupted)
-	Rendered bool     // tables and figures were written
+	Rendered bool     // Options.Render was called and succeeded
 	Filtered []string // the --datasets filter of the run
 	Canceled bool
 	Elapsed  time.Duration
@@ -113,9 +115,8 @@ type Summary struct {
 var ErrCellsFailed = errors.New("cells failed")
 
 // Run runs the cells of c that are not already stored in the results
-// directory, writing each as it finishes, then writes cells.csv,
-// cells.jsonl, the tables, the figures and run.json when every cell of the
-// plan has a result. It returns an error wrapping ErrCellsFailed when cells
+// directory, writing each as it finishes, then, when every cell of the
+// plan has a result, calls Options.Render and writes run.json. It returns an error wrapping ErrCellsFailed when cells
 // failed (the others are still run and written), and ctx.Err() when
 // canceled (finished cells are kept: a new Run resumes).
 func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
@@ -141,7 +142,7 @@ func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	r := &runner{
 		ctx: ctx, plan: plan, dir: dir, opt: opt, jobs: jobs,
 		metricsHash: metricsHash(c),
-		results:     make([]*CellResult, len(plan.Cells)),
+		results:     make([]*Result, len(plan.Cells)),
 		inner:       max(1, runtime.GOMAXPROCS(0)/jobs),
 		data:        map[int]*dataSlot{},
 		start:       start,
@@ -205,16 +206,20 @@ func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	sum.Elapsed = time.Since(start)
 	info := r.runInfo(sum, start)
 	if opt.Shard.N > 1 {
-		os.MkdirAll(filepath.Join(dir, "runs"), 0o755)
+		if err := os.MkdirAll(filepath.Join(dir, "runs"), 0o755); err != nil {
+			return sum, err
+		}
 		if err := writeJSON(filepath.Join(dir, "runs", fmt.Sprintf("shard-%d-of-%d.json", opt.Shard.I, opt.Shard.N)), info); err != nil {
 			return sum, err
 		}
 	}
 	if sum.Missing == 0 || sum.Missing == filteredOut && !sum.Canceled {
-		if err := render(dir, plan, r.results); err != nil {
-			return sum, err
+		if opt.Render != nil {
+			if err := opt.Render(dir, plan, r.results); err != nil {
+				return sum, err
+			}
+			sum.Rendered = true
 		}
-		sum.Rendered = true
 		if opt.Shard.N > 1 {
 			info = mergeRunInfos(dir, plan, r.results)
 		}
@@ -272,7 +277,7 @@ type runner struct {
 	pending  int
 	running  map[int]*Cell
 	waiting  map[int][]*Cell // target index -> dependents not yet ready
-	results  []*CellResult
+	results  []*Result
 	failures []Failure
 	progress Progress
 	computed time.Duration // summed wall time of the cells computed (for the ETA)
@@ -337,7 +342,7 @@ func (r *runner) worker() {
 		}
 		cell := heap.Pop(&r.ready).(*Cell)
 		r.running[cell.Index] = cell
-		var target *CellResult
+		var target *Result
 		if cell.Target != nil {
 			target = r.results[cell.Target.Index]
 		}
@@ -347,7 +352,7 @@ func (r *runner) worker() {
 		interrupted := res == nil
 		if !interrupted {
 			if err := r.journal.append(res); err != nil {
-				res.Status, res.Error = StatusFailed, "writing the result: "+err.Error()
+				res.Status, res.Error = cells.StatusFailed, "writing the result: "+err.Error()
 			}
 		}
 		r.release(cell.Instance)
@@ -359,7 +364,7 @@ func (r *runner) worker() {
 			r.results[cell.Index] = res
 			r.progress.Done++
 			r.computed += time.Duration(res.Seconds * float64(time.Second))
-			if res.Status != StatusOK {
+			if res.Status != cells.StatusOK {
 				r.progress.Failed++
 				r.failures = append(r.failures, Failure{Cell: cell.ID, What: cell.Describe(), Error: res.Error})
 			}
@@ -412,12 +417,12 @@ func (r *runner) report() {
 
 // runCell fits the cell's method and computes its metrics. It returns nil
 // when the run was canceled while the cell was computed.
-func (r *runner) runCell(cell *Cell, target *CellResult) (res *CellResult) {
+func (r *runner) runCell(cell *Cell, target *Result) (res *Result) {
 	start := time.Now()
-	res = &CellResult{ID: cell.ID, Key: cell.Key, Seed: cell.Seed, Metrics: r.metricsHash, Status: StatusOK}
+	res = &Result{ID: cell.ID, Key: cell.Key, Seed: cell.Seed, Metrics: r.metricsHash, Status: cells.StatusOK}
 	defer func() {
 		if p := recover(); p != nil {
-			res = &CellResult{ID: cell.ID, Key: cell.Key, Seed: cell.Seed, Metrics: r.metricsHash, Status: StatusFailed,
+			res = &Result{ID: cell.ID, Key: cell.Key, Seed: cell.Seed, Metrics: r.metricsHash, Status: cells.StatusFailed,
 				Error: fmt.Sprintf("panic: %v\n%s", p, debug.Stack())}
 		}
 		if res != nil {
@@ -429,19 +434,19 @@ func (r *runner) runCell(cell *Cell, target *CellResult) (res *CellResult) {
 		return nil
 	}
 	if err != nil {
-		res.Status, res.Error = StatusFailed, err.Error()
+		res.Status, res.Error = cells.StatusFailed, err.Error()
 		res.Values, res.Selected, res.Trace, res.Report = nil, nil, nil, nil
 	}
 	return res
 }
 
-func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) error {
+func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	k := 0
 	if cell.Target != nil {
 		switch {
 		case target == nil:
 			return fmt.Errorf("the matched cell (%s) has no result", cell.Target.Describe())
-		case target.Status != StatusOK:
+		case target.Status != cells.StatusOK:
 			msg, _, _ := strings.Cut(target.Error, "\n")
 			return fmt.Errorf("the cell it is matched to failed: %s", msg)
 		case target.NFeatures < 1:
@@ -514,15 +519,6 @@ func (r *runner) fitAndMeasure(cell *Cell, target *CellResult, res *CellResult) 
 	return nil
 }
 
-// loaded is a data instance ready for the methods.
-type loaded struct {
-	X     *mat.Dense
-	Y     []int
-	Truth *datasets.Truth
-	notes []string
-	sum   uint64
-}
-
 type dataSlot struct {
 	once sync.Once
 	data *loaded
@@ -551,63 +547,6 @@ func (r *runner) release(in *Instance) {
 		delete(r.data, in.Index)
 		delete(r.refs, in.Index)
 	}
-}
-
-// loadInstance generates or loads a dataset and preprocesses it.
-func loadInstance(in *Instance, dataDir string) (*loaded, error) {
-	ds := in.Dataset
-	var (
-		d   *datasets.Dataset
-		err error
-	)
-	switch ds.Kind {
-	case config.Generated:
-		d, err = datasets.Generate(ds.Name, in.Params, in.Seed)
-	case config.Registry:
-		o := config.DefaultRegistryOptions()
-		if err = in.Params.Decode("dataset "+ds.Name, &o); err == nil {
-			d, err = datasets.Load(ds.Name, datasets.Options{DataDir: dataDir, Missing: o.Missing, Categorical: o.Categorical})
-		}
-		if err == nil {
-			err = prepare(o, d, in.Seed)
-		}
-	case config.File:
-		o := config.DefaultFileOptions()
-		if err = in.Params.Decode("data file "+ds.Name, &o); err == nil {
-			var csv datasets.CSVOptions
-			if csv, err = o.CSV(); err == nil {
-				d, err = datasets.Load(ds.Path, datasets.Options{CSV: csv})
-			}
-		}
-	default:
-		err = fmt.Errorf("dataset %s: unknown kind %q", ds.Name, ds.Kind)
-	}
-	if err != nil {
-		return nil, err
-	}
-	X, scaler, err := preprocess.Apply(in.Preprocess, d.X)
-	if err != nil {
-		return nil, fmt.Errorf("dataset %s: %v", ds.Label, err)
-	}
-	l := &loaded{X: X, Y: d.Y, Truth: d.Truth, sum: checksum(X)}
-	if len(scaler.Constant) > 0 {
-		l.notes = append(l.notes, fmt.Sprintf("constant columns left at zero by %s: %v", in.Preprocess, scaler.Constant))
-	}
-	return l, nil
-}
-
-// checksum hashes the bits of a matrix (to catch a method modifying it):
-// a multiply-xorshift mix of every word, about a nanosecond per entry.
-func checksum(X *mat.Dense) uint64 {
-	raw := X.RawMatrix()
-	h := uint64(0x9e3779b97f4a7c15)
-	for i := range raw.Rows {
-		for _, v := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
-			h = (h ^ math.Float64bits(v)) * 0xff51afd7ed558ccd
-			h ^= h >> 33
-		}
-	}
-	return h
 }
 
 // cellHeap orders ready cells by plan index.
