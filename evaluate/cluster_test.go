@@ -11,7 +11,7 @@ import (
 // scikit-learn 1.2.1: NMI of KMeans(k, n_init=10, random_state=s) for
 // s = 0..24 on the standardized data, mean (std): Wine 0.8766 (0.0033),
 // Breast Cancer 0.5457 (0.0109). The random streams differ (see package
-// cluster), so the means are compared within the tolerances.
+// learn/kmeans), so the means are compared within the tolerances.
 func TestClusterNMIMatchesScikitLearn(t *testing.T) {
 	for _, tc := range []struct {
 		file      string
