@@ -107,8 +107,8 @@ type Setting struct {
 func (s *Setting) Swept() bool { return len(s.Values) > 1 }
 
 // Load reads and checks the config file at path. Errors (Errors) name the
-// file, line, column and key, and say how to fix the problem; every
-// problem of the file is reported at once. Load checks each entry (names,
+// file, line, column and key, and say how to fix the problem; the
+// problems of the file are reported together. Load checks each entry (names,
 // parameters and their values, metrics, tables, figures); what depends on
 // the expansion into cells (a matched method without cells to match, two
 // methods making the same cell) is checked by expanding the plan

@@ -15,9 +15,11 @@
 // registries (methods, datasets, generators, metrics), every parameter
 // value with the decoding rules of package params (the same as a method's
 // flags), every combination of a method's parameters by building it, and
-// every field a table or figure lays out or filters by (FieldSet). All the
-// problems of a file are reported at once (Errors), each with the file,
-// line, column and key, and, where a name is misspelt, the closest one.
+// every field a table or figure lays out or filters by (FieldSet). The
+// problems are reported together (Errors: first those of the file's
+// structure, unknown keys and wrong kinds of values, then the others), each
+// with the file, line, column and key, and, where a name is misspelt, the
+// closest one.
 //
 // A table's format is a small template language (Format: "{mean:.2f} ±
 // {std:.2f}"), parsed and checked here and rendered by package report.
