@@ -155,7 +155,6 @@ func runEvaluate(args []string, w io.Writer) error {
 	if *asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}
-
 	n, d := X.Dims()
 	subset := "all features"
 	if cols != nil {
@@ -167,22 +166,32 @@ func runEvaluate(args []string, w io.Writer) error {
 		fmt.Fprintf(w, "scaling   %s, fitted on %s\n", kind, map[string]string{"train": "each training fold", "all": "all rows"}[*prepOn])
 	}
 	if doSVM {
-		fmt.Fprintf(w, "svm       %s kernel, C=%g, gamma=%s, %s; %d-fold stratified CV", cvOpt.SVM.Kernel, *c, *gamma, cvOpt.SVM.Multiclass, *folds)
-		if *repeats > 1 {
-			fmt.Fprintf(w, " x %d repeats", *repeats)
-		}
-		fmt.Fprintf(w, "\naccuracy  %.4f ± %.4f  (folds %s)\n", acc.Mean, acc.Std, formatValues(acc.Values))
+		writeAccuracy(w, cvOpt, acc)
 	}
 	if doKMeans {
-		clusters := *k
-		if clusters == 0 {
-			clusters = classes
-		}
-		fmt.Fprintf(w, "k-means   k=%d, n_init=%d, seeds 0..%d\n", clusters, *nInit, *seeds-1)
-		fmt.Fprintf(w, "NMI       %.4f ± %.4f\n", cl.NMI.Mean, cl.NMI.Std)
-		fmt.Fprintf(w, "ACC       %.4f ± %.4f  (Hungarian matching)\n", cl.ACC.Mean, cl.ACC.Std)
+		writeClusters(w, clOpt, classes, cl)
 	}
 	return nil
+}
+
+// writeAccuracy writes the protocol and the accuracy of the SVM.
+func writeAccuracy(w io.Writer, o evaluate.CVOptions, acc evaluate.Score) {
+	fmt.Fprintf(w, "svm       %s kernel, C=%g, gamma=%s, %s; %d-fold stratified CV", o.SVM.Kernel, o.SVM.C, o.SVM.Gamma, o.SVM.Multiclass, o.Folds)
+	if o.Repeats > 1 {
+		fmt.Fprintf(w, " x %d repeats", o.Repeats)
+	}
+	fmt.Fprintf(w, "\naccuracy  %.4f ± %.4f  (folds %s)\n", acc.Mean, acc.Std, formatValues(acc.Values))
+}
+
+// writeClusters writes the protocol and the scores of k-means.
+func writeClusters(w io.Writer, o evaluate.ClusterOptions, classes int, cl evaluate.ClusterScore) {
+	clusters := o.K
+	if clusters == 0 {
+		clusters = classes
+	}
+	fmt.Fprintf(w, "k-means   k=%d, n_init=%d, seeds 0..%d\n", clusters, o.NInit, len(o.Seeds)-1)
+	fmt.Fprintf(w, "NMI       %.4f ± %.4f\n", cl.NMI.Mean, cl.NMI.Std)
+	fmt.Fprintf(w, "ACC       %.4f ± %.4f  (Hungarian matching)\n", cl.ACC.Mean, cl.ACC.Std)
 }
 
 // evaluationData loads the labelled dataset and keeps the columns of
