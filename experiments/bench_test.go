@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // BenchmarkHarness measures what the harness adds per cell: expanding the
@@ -33,7 +35,7 @@ tables:
 	b.ResetTimer()
 	for i := range b.N {
 		start := time.Now()
-		s, err := Run(context.Background(), c, Options{Dir: filepath.Join(dir, "out", string(rune('a'+i%26))), Fresh: true})
+		s, err := Run(context.Background(), c, run.Options{Dir: filepath.Join(dir, "out", string(rune('a'+i%26))), Fresh: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,13 +56,13 @@ methods:
 metrics: [n_selected]
 `)
 	out := filepath.Join(dir, "out")
-	if _, err := Run(context.Background(), c, Options{Dir: out}); err != nil {
+	if _, err := Run(context.Background(), c, run.Options{Dir: out}); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for range b.N {
 		start := time.Now()
-		s, err := Run(context.Background(), c, Options{Dir: out})
+		s, err := Run(context.Background(), c, run.Options{Dir: out})
 		if err != nil || s.Resumed != 10000 {
 			b.Fatal(err, s.Resumed)
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // A config is checked and expanded into cells before anything runs.
@@ -29,7 +30,7 @@ tables:
 		fmt.Println(err)
 		return
 	}
-	plan, _ := cfg.Plan(false)
+	plan, _ := run.NewPlan(cfg, false)
 	fmt.Println(plan.Summary())
 	for _, c := range plan.Cells[:2] {
 		fmt.Println(c.Describe())
@@ -56,7 +57,7 @@ tables: [{name: t, rows: method, value: success_rate}]
 		fmt.Println(err)
 		return
 	}
-	sum, err := experiments.Run(context.Background(), cfg, experiments.Options{Out: dir})
+	sum, err := experiments.Run(context.Background(), cfg, run.Options{Out: dir})
 	if err != nil {
 		fmt.Println(err)
 		return

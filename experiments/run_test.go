@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // runConfig has cells whose results depend on their seeds (exptest-pick
@@ -53,12 +55,12 @@ func TestShardsAndJobs(t *testing.T) {
 	dir := t.TempDir()
 	c := writeConfig(t, dir, "r", runConfig)
 	one := filepath.Join(dir, "one")
-	s := run(t, c, Options{Dir: one, Jobs: 1})
+	s := mustRun(t, c, run.Options{Dir: one, Jobs: 1})
 	if s.Ran != 48 || !s.Rendered || len(s.Failed) != 0 {
 		t.Fatalf("summary %+v", s)
 	}
 	many := filepath.Join(dir, "many")
-	run(t, c, Options{Dir: many, Jobs: 3})
+	mustRun(t, c, run.Options{Dir: many, Jobs: 3})
 	want := outputs(t, one)
 	for _, f := range []string{"cells.csv", "cells.jsonl", "tables/acc.md", "tables/acc.tex", "tables/ratio.md", "figures/acc.png", "figures/acc.svg", "figures/box.svg", "figures/hist-none.png", "figures/hist-standardize.svg", "README.md"} {
 		if len(want[f]) == 0 {
@@ -72,7 +74,7 @@ func TestShardsAndJobs(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		d := filepath.Join(dir, "shard", string(rune('0'+i)))
 		shardDirs = append(shardDirs, d)
-		s := run(t, c, Options{Dir: d, Jobs: 2, Shard: Shard{i, 3}})
+		s := mustRun(t, c, run.Options{Dir: d, Jobs: 2, Shard: run.Shard{I: i, N: 3}})
 		if s.Rendered || s.Missing == 0 {
 			t.Errorf("shard %d alone rendered outputs (missing %d)", i, s.Missing)
 		}
@@ -91,13 +93,13 @@ func TestShardsAndJobs(t *testing.T) {
 	// Shards writing to one shared directory render when the last finishes.
 	shared := filepath.Join(dir, "shared")
 	for i := 1; i <= 3; i++ {
-		s := run(t, c, Options{Dir: shared, Shard: Shard{i, 3}})
+		s := mustRun(t, c, run.Options{Dir: shared, Shard: run.Shard{I: i, N: 3}})
 		if s.Rendered != (i == 3) {
 			t.Errorf("shared shard %d: rendered %v", i, s.Rendered)
 		}
 	}
 	sameOutputs(t, "one run vs 3 shards in one directory", want, outputs(t, shared))
-	var info RunInfo
+	var info run.RunInfo
 	b, _ := os.ReadFile(filepath.Join(shared, "run.json"))
 	if err := json.Unmarshal(b, &info); err != nil || len(info.Shards) != 3 || info.Cells.Ran != 48 || info.MethodSeconds["Pick"] <= 0 {
 		t.Errorf("merged run.json: %v %+v", err, info)
@@ -110,12 +112,12 @@ func TestResume(t *testing.T) {
 	dir := t.TempDir()
 	c := writeConfig(t, dir, "r", runConfig)
 	ref := filepath.Join(dir, "ref")
-	run(t, c, Options{Dir: ref, Jobs: 2})
+	mustRun(t, c, run.Options{Dir: ref, Jobs: 2})
 
 	res := filepath.Join(dir, "res")
 	ctx, cancel := context.WithCancel(context.Background())
 	var seen atomic.Int32
-	s, err := Run(ctx, c, Options{Dir: res, Jobs: 2, Progress: func(p Progress) {
+	s, err := Run(ctx, c, run.Options{Dir: res, Jobs: 2, Progress: func(p run.Progress) {
 		if p.Done >= 10 && seen.Add(1) == 1 {
 			cancel()
 		}
@@ -139,7 +141,7 @@ func TestResume(t *testing.T) {
 	// A temporary file left by a kill is ignored and cleaned.
 	os.WriteFile(filepath.Join(res, "cells", ".x.jsonl.tmp123"), []byte("{"), 0o644)
 
-	s2 := run(t, c, Options{Dir: res, Jobs: 2})
+	s2 := mustRun(t, c, run.Options{Dir: res, Jobs: 2})
 	if s2.Resumed != stored-1 || s2.Ran != 48-s2.Resumed {
 		t.Errorf("resumed %d, ran %d; want %d and %d", s2.Resumed, s2.Ran, stored-1, 48-stored+1)
 	}
@@ -151,11 +153,11 @@ func TestResume(t *testing.T) {
 		t.Errorf("%d journals after a complete run; want them compacted to 1", len(j))
 	}
 	// Nothing left to do: the third run computes nothing.
-	if s3 := run(t, c, Options{Dir: res}); s3.Ran != 0 || s3.Resumed != 48 {
+	if s3 := mustRun(t, c, run.Options{Dir: res}); s3.Ran != 0 || s3.Resumed != 48 {
 		t.Errorf("third run: %+v", s3)
 	}
 	// --fresh recomputes everything, to the same bytes.
-	if s4 := run(t, c, Options{Dir: res, Fresh: true}); s4.Ran != 48 {
+	if s4 := mustRun(t, c, run.Options{Dir: res, Fresh: true}); s4.Ran != 48 {
 		t.Errorf("fresh run computed %d cells", s4.Ran)
 	}
 	sameOutputs(t, "uninterrupted vs fresh", outputs(t, ref), outputs(t, res))
@@ -180,9 +182,9 @@ metrics: [n_selected]
 tables:
   - {name: t, rows: method, columns: n_samples, value: n_selected}
 `)
-	s, err := Run(context.Background(), c, Options{Dir: filepath.Join(dir, "out"), Jobs: 2})
-	if !errors.Is(err, ErrCellsFailed) {
-		t.Fatalf("error %v, want ErrCellsFailed", err)
+	s, err := Run(context.Background(), c, run.Options{Dir: filepath.Join(dir, "out"), Jobs: 2})
+	if !errors.Is(err, run.ErrCellsFailed) {
+		t.Fatalf("error %v, want run.ErrCellsFailed", err)
 	}
 	reasons := map[string]string{}
 	for _, f := range s.Failed {
@@ -210,60 +212,9 @@ tables:
 		t.Errorf("cells.csv lacks the failed cell:\n%s", csv)
 	}
 	// Failed cells are tried again.
-	s2, _ := Run(context.Background(), c, Options{Dir: filepath.Join(dir, "out")})
+	s2, _ := Run(context.Background(), c, run.Options{Dir: filepath.Join(dir, "out")})
 	if s2.Ran != 6 || s2.Resumed != 4 {
 		t.Errorf("second run: ran %d, resumed %d; want 6, 4", s2.Ran, s2.Resumed)
-	}
-}
-
-// TestMatchAndData: a matched method gets k from its target on the same
-// data; every method of a repetition sees the same data, repetitions differ.
-func TestMatchAndData(t *testing.T) {
-	dir := t.TempDir()
-	c := writeConfig(t, dir, "m", `name: m
-repetitions: 2
-datasets:
-  - name: journal-gfr
-    params: {n_samples: 30, n_independent: 5, n_products: 2}
-methods:
-  - {name: exptest-pick, label: A, params: {k: [2, 4]}}
-  - {name: exptest-proj, label: B, match: A}
-  - {name: exptest-proj, label: C, params: {k: 7}}
-metrics: [n_selected, residual_variance]
-`)
-	out := filepath.Join(dir, "out")
-	s := run(t, c, Options{Dir: out})
-	res, err := loadResults(out, s.Plan)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ratios = map[int][]float64{}
-	for i, cell := range s.Plan.Cells {
-		r := res[i]
-		if cell.Target != nil {
-			target := res[cell.Target.Index]
-			if r.K != target.NFeatures || r.NFeatures != r.K || float64(r.Values["n_selected"]) != float64(r.K) {
-				t.Errorf("%s: k %d, n %d; target selected %d", cell.Describe(), r.K, r.NFeatures, target.NFeatures)
-			}
-		}
-		if cell.Method.Label == "A" {
-			ratios[cell.Instance.Rep] = append(ratios[cell.Instance.Rep], float64(r.Trace[0]))
-		}
-		if cell.Method.Label == "C" && r.NFeatures != 7 {
-			t.Errorf("C produced %d features", r.NFeatures)
-		}
-	}
-	// Cells of one repetition share the draw: the seeded picks differ by
-	// k only, but the data must differ between repetitions.
-	inst := map[int]uint64{}
-	for _, cell := range s.Plan.Cells {
-		if prev, ok := inst[cell.Instance.Rep]; ok && prev != cell.Instance.Seed {
-			t.Errorf("two data seeds in repetition %d", cell.Instance.Rep)
-		}
-		inst[cell.Instance.Rep] = cell.Instance.Seed
-	}
-	if inst[0] == inst[1] {
-		t.Error("repetitions share a data seed")
 	}
 }
 
@@ -273,7 +224,7 @@ func TestReport(t *testing.T) {
 	dir := t.TempDir()
 	c := writeConfig(t, dir, "r", runConfig)
 	out := filepath.Join(dir, "out")
-	run(t, c, Options{Dir: out})
+	mustRun(t, c, run.Options{Dir: out})
 	want := outputs(t, out)
 	os.RemoveAll(filepath.Join(out, "tables"))
 	os.Remove(filepath.Join(out, "cells.csv"))

@@ -31,8 +31,8 @@ for group in algorithms peers datasets evaluate extraction selection nonlinear h
   datasets) # MNIST load time and memory (issue 3)
     bench ./datasets/ 'BenchmarkLoadMNIST$' 3x ;;
   evaluate) # USPS 5-fold SVM, k-means on MNIST (issue 4)
-    bench ./experiments/evaluate/ 'BenchmarkUSPSCV'
-    bench ./baselines/kmeans/ 'BenchmarkKMeansMNIST' ;;
+    bench ./evaluate/ 'BenchmarkUSPSCV'
+    bench ./learn/kmeans/ 'BenchmarkKMeansMNIST' ;;
   extraction) # PCA on MNIST, kernel PCA 10000 x 20 (issue 5)
     bench ./baselines/pca/ 'BenchmarkFitMNIST'
     bench ./baselines/kpca/ 'BenchmarkFit10000x20' ;;

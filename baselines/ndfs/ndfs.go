@@ -10,8 +10,8 @@ import (
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/baselines/internal/selection"
-	"github.com/gsbench/gsbench/baselines/kmeans"
 	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/learn/kmeans"
 	"github.com/gsbench/gsbench/preprocess"
 )
 

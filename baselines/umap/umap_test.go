@@ -10,7 +10,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/gsbench/gsbench/experiments/evaluate/metrics"
+	"github.com/gsbench/gsbench/evaluate/metrics"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"

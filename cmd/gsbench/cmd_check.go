@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/check"
 )
 
@@ -57,11 +56,11 @@ func runCheck(args []string, stdout io.Writer) error {
 	}
 	switch *progress {
 	case "auto":
-		if p := experiments.NewProgressPrinter(os.Stderr); p != nil {
+		if p := newProgressPrinter(os.Stderr); p != nil {
 			opt.Progress = p.Update
 		}
 	case "bar", "plain":
-		opt.Progress = (&experiments.ProgressPrinter{W: os.Stderr, Terminal: *progress == "bar"}).Update
+		opt.Progress = (&progressPrinter{W: os.Stderr, Terminal: *progress == "bar"}).Update
 	case "none":
 	default:
 		return fmt.Errorf("--progress %q: use auto, bar, plain or none", *progress)

@@ -98,7 +98,7 @@ metrics: [n_selected, success_rate, svm_accuracy]
 			tc.setup()
 		}
 		var stdout, stderr bytes.Buffer
-		code := run(tc.args, &stdout, &stderr)
+		code := execute(tc.args, &stdout, &stderr)
 		out := stdout.String() + stderr.String()
 		if code != tc.code {
 			t.Errorf("%s: exit %d, want %d; output:\n%s", tc.name, code, tc.code, out)

@@ -17,7 +17,7 @@ import (
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errw bytes.Buffer
-	code := run(args, &out, &errw)
+	code := execute(args, &out, &errw)
 	return code, out.String(), errw.String()
 }
 

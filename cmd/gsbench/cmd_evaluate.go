@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/gsbench/gsbench/datasets"
-	"github.com/gsbench/gsbench/experiments/evaluate"
-	"github.com/gsbench/gsbench/experiments/evaluate/svm"
+	"github.com/gsbench/gsbench/evaluate"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -35,32 +37,35 @@ type evaluateJSON struct {
 }
 
 func runEvaluate(args []string, w io.Writer) error {
+	// Every default is the library's: the papers' SVM protocol, the QMR-FS
+	// k-means protocol and the classifier's own settings.
+	sd, kd, sp := evaluate.DefaultSVM(), evaluate.DefaultKMeans(), svm.Params{}.Defaults()
 	fs := newFlagSet("evaluate", commands["evaluate"].usage)
 	var (
 		data       = fs.String("data", "", "dataset: a registry name (gsbench datasets) or a data file")
 		dataDir    = fs.String("data-dir", "", "data directory (default $GSBENCH_DATA)")
 		labelCol   = fs.String("label-col", "last", "label column of a CSV file: 0-based number or 'last'")
-		prep       = fs.String("preprocess", "none", "none, center, standardize or minmax")
+		prep       = fs.String("preprocess", sd.Preprocess, "none, center, standardize or minmax")
 		prepOn     = fs.String("preprocess-on", "train", "fit the preprocessing on each training fold (train) or on all rows (all)")
 		features   = fs.String("features", "", "comma-separated 0-based columns to keep (default: all)")
 		selectJSON = fs.String("select-json", "", "keep the columns listed under \"selected\" in this JSON file (gsbench select --json)")
 		classifier = fs.String("classifier", "svm", "svm, or none to skip classification")
-		multiclass = fs.String("multiclass", "ovr", "ovr (one-vs-rest, the papers') or ovo (one-vs-one, libsvm's)")
-		kernel     = fs.String("kernel", "rbf", "rbf, linear or poly")
-		c          = fs.Float64("C", 1, "SVM box constraint")
-		gamma      = fs.String("gamma", "scale", "kernel coefficient: scale, auto or a positive number")
-		degree     = fs.Int("degree", 3, "poly kernel degree")
-		coef0      = fs.Float64("coef0", 0, "poly kernel constant")
-		tol        = fs.Float64("tol", 1e-3, "SMO stopping tolerance")
-		cacheMB    = fs.Float64("cache-mb", 200, "kernel cache per fit, MiB")
-		folds      = fs.Int("cv", 5, "number of stratified folds")
-		shuffle    = fs.Bool("shuffle", false, "shuffle the folds with --seed (default: scikit-learn's StratifiedKFold folds)")
+		multiclass = fs.String("multiclass", sd.Multiclass, "ovr (one-vs-rest, the papers') or ovo (one-vs-one, libsvm's)")
+		kernel     = fs.String("kernel", sd.Kernel, "rbf, linear or poly")
+		c          = fs.Float64("C", sd.C, "SVM box constraint")
+		gamma      = fs.String("gamma", sd.Gamma, "kernel coefficient: scale, auto or a positive number")
+		degree     = fs.Int("degree", sp.Degree, "poly kernel degree")
+		coef0      = fs.Float64("coef0", sp.Coef0, "poly kernel constant")
+		tol        = fs.Float64("tol", sp.Tol, "SMO stopping tolerance")
+		cacheMB    = fs.Float64("cache-mb", sp.CacheMB, "kernel cache per fit, MiB")
+		folds      = fs.Int("cv", sd.Folds, "number of stratified folds")
+		shuffle    = fs.Bool("shuffle", sd.Shuffle, "shuffle the folds with --seed (default: scikit-learn's StratifiedKFold folds)")
 		seed       = fs.Uint64("seed", 0, "seed of the first shuffled repeat")
-		repeats    = fs.Int("repeats", 1, "cross-validation repeats, seeds seed, seed+1, ... (needs --shuffle)")
+		repeats    = fs.Int("repeats", sd.Repeats, "cross-validation repeats, seeds seed, seed+1, ... (needs --shuffle)")
 		clusterer  = fs.String("cluster", "none", "kmeans, or none to skip clustering")
-		seeds      = fs.Int("seeds", 25, "k-means seeds 0..seeds-1, one NMI each")
-		k          = fs.Int("k", 0, "k-means clusters (default: number of classes)")
-		nInit      = fs.Int("n-init", 10, "k-means restarts per seed")
+		seeds      = fs.Int("seeds", kd.Seeds, "k-means seeds 0..seeds-1, one NMI each")
+		k          = fs.Int("k", kd.Clusters, "k-means clusters (default: number of classes)")
+		nInit      = fs.Int("n-init", kd.NInit, "k-means restarts per seed")
 		workers    = fs.Int("workers", 0, "goroutines (default: all cores)")
 		asJSON     = fs.Bool("json", false, "print {\"accuracy_mean\", \"accuracy_std\", \"folds\", \"nmi_mean\", \"nmi_std\"}")
 	)
@@ -91,60 +96,45 @@ func runEvaluate(args []string, w io.Writer) error {
 	if *prepOn != "train" && *prepOn != "all" {
 		return fmt.Errorf("--preprocess-on %q: use train or all", *prepOn)
 	}
-	mc, err := svm.ParseMulticlass(*multiclass)
+	// The protocols as the flags give them; with --preprocess-on all the
+	// data is scaled once here, and the protocols leave it as it is.
+	so := evaluate.SVMOptions{Folds: *folds, Repeats: *repeats, Shuffle: *shuffle, Kernel: *kernel, C: *c,
+		Gamma: *gamma, Multiclass: *multiclass, Preprocess: string(kind)}
+	ko := evaluate.KMeansOptions{Seeds: *seeds, Clusters: *k, NInit: *nInit, MaxIter: kd.MaxIter, Preprocess: string(kind)}
+	if *prepOn == "all" {
+		so.Preprocess, ko.Preprocess = string(preprocess.None), string(preprocess.None)
+	}
+	cvOpt, err := so.CV(*seed, *workers)
 	if err != nil {
 		return err
 	}
-	kk, err := svm.ParseKernel(*kernel)
-	if err != nil {
-		return err
-	}
+	cvOpt.SVM.Degree, cvOpt.SVM.Coef0, cvOpt.SVM.Tol, cvOpt.SVM.CacheMB = *degree, *coef0, *tol, *cacheMB
 	if *features != "" && *selectJSON != "" {
 		return fmt.Errorf("give --features or --select-json, not both")
 	}
-	lc := *labelCol
-	if r, err := datasets.Resolve(*data); err == nil && r.Kind != datasets.DataFile {
-		lc = "" // a registry dataset knows its label column
+	if doKMeans && *seeds < 1 {
+		return fmt.Errorf("--seeds %d: use at least 1", *seeds)
 	}
-	ds, err := datasets.Load(*data, datasets.Options{DataDir: *dataDir, LabelCol: lc})
+	clOpt, err := ko.Cluster(*workers)
 	if err != nil {
 		return err
 	}
-	if ds.Y == nil {
-		return fmt.Errorf("%s has no class labels (give --label-col for a CSV file)", *data)
-	}
-	X := ds.X
-	cols, err := featureList(*features, *selectJSON)
+
+	ds, cols, X, err := evaluationData(*data, *dataDir, *labelCol, *features, *selectJSON)
 	if err != nil {
 		return err
 	}
-	if cols != nil {
-		if X, err = evaluate.SelectColumns(X, cols); err != nil {
-			return err
-		}
-	}
-	foldPrep := kind
 	if *prepOn == "all" && kind != preprocess.None {
 		if X, _, err = preprocess.Apply(kind, X); err != nil {
 			return err
 		}
-		foldPrep = preprocess.None
 	}
-
 	ctx := context.Background()
 	var out evaluateJSON
 	var notes []string
 	var acc evaluate.Score
 	if doSVM {
-		acc, err = evaluate.CVAccuracy(ctx, X, ds.Y, evaluate.CVOptions{
-			SVM: svm.Params{
-				Kernel: kk, C: *c, Gamma: *gamma, Degree: *degree, Coef0: *coef0,
-				Tol: *tol, CacheMB: *cacheMB, Multiclass: mc,
-			},
-			Folds: *folds, Shuffle: *shuffle, Seed: *seed, Repeats: *repeats,
-			Preprocess: foldPrep, Workers: *workers,
-		})
-		if err != nil {
+		if acc, err = evaluate.CVAccuracy(ctx, X, ds.Y, cvOpt); err != nil {
 			return err
 		}
 		out.AccuracyMean, out.AccuracyStd, out.Folds = &acc.Mean, &acc.Std, acc.Values
@@ -152,15 +142,8 @@ func runEvaluate(args []string, w io.Writer) error {
 	}
 	var cl evaluate.ClusterScore
 	if doKMeans {
-		if *seeds < 1 {
-			return fmt.Errorf("--seeds %d: use at least 1", *seeds)
-		}
 		// Clustering has no training fold: the preprocessing is fitted on X.
-		cl, err = evaluate.ClusterNMI(ctx, X, ds.Y, evaluate.ClusterOptions{
-			K: *k, NInit: *nInit, Seeds: evaluate.SeedRange(*seeds),
-			Preprocess: foldPrep, Workers: *workers,
-		})
-		if err != nil {
+		if cl, err = evaluate.ClusterNMI(ctx, X, ds.Y, clOpt); err != nil {
 			return err
 		}
 		out.NMIMean, out.NMIStd = &cl.NMI.Mean, &cl.NMI.Std
@@ -172,33 +155,68 @@ func runEvaluate(args []string, w io.Writer) error {
 	if *asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}
-
 	n, d := X.Dims()
 	subset := "all features"
 	if cols != nil {
 		subset = fmt.Sprintf("features %v", cols)
 	}
-	fmt.Fprintf(w, "data      %s: %d samples, %d features (%s), %d classes\n", *data, n, d, subset, len(distinctLabels(ds.Y)))
+	classes := len(distinctLabels(ds.Y))
+	fmt.Fprintf(w, "data      %s: %d samples, %d features (%s), %d classes\n", *data, n, d, subset, classes)
 	if kind != preprocess.None {
 		fmt.Fprintf(w, "scaling   %s, fitted on %s\n", kind, map[string]string{"train": "each training fold", "all": "all rows"}[*prepOn])
 	}
 	if doSVM {
-		fmt.Fprintf(w, "svm       %s kernel, C=%g, gamma=%s, %s; %d-fold stratified CV", kk, *c, *gamma, mc, *folds)
-		if *repeats > 1 {
-			fmt.Fprintf(w, " x %d repeats", *repeats)
-		}
-		fmt.Fprintf(w, "\naccuracy  %.4f ± %.4f  (folds %s)\n", acc.Mean, acc.Std, formatValues(acc.Values))
+		writeAccuracy(w, cvOpt, acc)
 	}
 	if doKMeans {
-		clusters := *k
-		if clusters == 0 {
-			clusters = len(distinctLabels(ds.Y))
-		}
-		fmt.Fprintf(w, "k-means   k=%d, n_init=%d, seeds 0..%d\n", clusters, *nInit, *seeds-1)
-		fmt.Fprintf(w, "NMI       %.4f ± %.4f\n", cl.NMI.Mean, cl.NMI.Std)
-		fmt.Fprintf(w, "ACC       %.4f ± %.4f  (Hungarian matching)\n", cl.ACC.Mean, cl.ACC.Std)
+		writeClusters(w, clOpt, classes, cl)
 	}
 	return nil
+}
+
+// writeAccuracy writes the protocol and the accuracy of the SVM.
+func writeAccuracy(w io.Writer, o evaluate.CVOptions, acc evaluate.Score) {
+	fmt.Fprintf(w, "svm       %s kernel, C=%g, gamma=%s, %s; %d-fold stratified CV", o.SVM.Kernel, o.SVM.C, o.SVM.Gamma, o.SVM.Multiclass, o.Folds)
+	if o.Repeats > 1 {
+		fmt.Fprintf(w, " x %d repeats", o.Repeats)
+	}
+	fmt.Fprintf(w, "\naccuracy  %.4f ± %.4f  (folds %s)\n", acc.Mean, acc.Std, formatValues(acc.Values))
+}
+
+// writeClusters writes the protocol and the scores of k-means.
+func writeClusters(w io.Writer, o evaluate.ClusterOptions, classes int, cl evaluate.ClusterScore) {
+	clusters := o.K
+	if clusters == 0 {
+		clusters = classes
+	}
+	fmt.Fprintf(w, "k-means   k=%d, n_init=%d, seeds 0..%d\n", clusters, o.NInit, len(o.Seeds)-1)
+	fmt.Fprintf(w, "NMI       %.4f ± %.4f\n", cl.NMI.Mean, cl.NMI.Std)
+	fmt.Fprintf(w, "ACC       %.4f ± %.4f  (Hungarian matching)\n", cl.ACC.Mean, cl.ACC.Std)
+}
+
+// evaluationData loads the labelled dataset and keeps the columns of
+// --features or --select-json (cols nil: all of them).
+func evaluationData(data, dataDir, labelCol, features, selectJSON string) (ds *datasets.Dataset, cols []int, X *mat.Dense, err error) {
+	lc := labelCol
+	if r, err := datasets.Resolve(data); err == nil && r.Kind != datasets.DataFile {
+		lc = "" // a registry dataset knows its label column
+	}
+	if ds, err = datasets.Load(data, datasets.Options{DataDir: dataDir, LabelCol: lc}); err != nil {
+		return nil, nil, nil, err
+	}
+	if ds.Y == nil {
+		return nil, nil, nil, fmt.Errorf("%s has no class labels (give --label-col for a CSV file)", data)
+	}
+	X = ds.X
+	if cols, err = featureList(features, selectJSON); err != nil {
+		return nil, nil, nil, err
+	}
+	if cols != nil {
+		if X, err = evaluate.SelectColumns(X, cols); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return ds, cols, X, nil
 }
 
 // choice reports whether value names the action (true) or is "none".

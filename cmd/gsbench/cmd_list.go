@@ -11,6 +11,8 @@ import (
 
 	"github.com/gsbench/gsbench/algorithms"
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -83,11 +85,11 @@ func runList(args []string, stdout io.Writer) error {
 		return tw.Flush()
 	case "metrics":
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(experiments.Metrics())
+			return json.NewEncoder(stdout).Encode(metric.All())
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "METRIC\tVALUES\tSUMMARY")
-		for _, m := range experiments.Metrics() {
+		for _, m := range metric.All() {
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Name, strings.Join(m.Values, ", "), m.Summary)
 			if *withParams {
 				paramLines(tw, m.Params)
@@ -127,10 +129,10 @@ func listConfigs(w io.Writer, dir string, asJSON bool) error {
 		c, err := experiments.Load(path)
 		if err == nil {
 			r.Name, r.Description = c.Name, strings.TrimSpace(c.Description)
-			if p, err := c.Plan(false); err == nil {
+			if p, err := run.NewPlan(c, false); err == nil {
 				r.Cells = len(p.Cells)
 			}
-			if p, err := c.Plan(true); err == nil {
+			if p, err := run.NewPlan(c, true); err == nil {
 				r.QuickCells = len(p.Cells)
 			}
 		} else {

@@ -36,7 +36,7 @@ func TestReportCompare(t *testing.T) {
 		{[]string{"report", "--compare", "somedir"}, 2, "give no results directories"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(tc.args, &stdout, &stderr)
+		code := execute(tc.args, &stdout, &stderr)
 		got := stdout.String() + stderr.String()
 		if code != tc.code || !strings.Contains(got, tc.want) {
 			t.Errorf("gsbench %s: exit %d, output:\n%s\nwant exit %d and %q", strings.Join(tc.args, " "), code, got, tc.code, tc.want)
@@ -47,5 +47,34 @@ func TestReportCompare(t *testing.T) {
 		if !strings.Contains(string(md), s) {
 			t.Errorf("the report lacks %q", s)
 		}
+	}
+}
+
+// TestReportCompareNaN: a NaN value in one cell (gsbench run writes it as
+// the string "NaN") does not make report --compare drop the directory.
+func TestReportCompareNaN(t *testing.T) {
+	dir := t.TempDir()
+	ref, res := filepath.Join(dir, "reference"), filepath.Join(dir, "paper")
+	os.MkdirAll(ref, 0o755)
+	src, err := os.ReadFile("../../results/reference/journal-table18-feature-map.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(ref, "journal-table18-feature-map.yaml"), src, 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := execute([]string{"run", "../../configs/paper/journal-table18-feature-map.yaml", "--quick", "--out", res, "--progress", "none", "--datasets", "Phi(X)"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("run: exit %d: %s%s", code, &stdout, &stderr)
+	}
+	path := filepath.Join(res, "journal-table18-feature-map-quick", "cells.jsonl")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte(`"values":{`), []byte(`"values":{"extra":"NaN",`), 1)
+	os.WriteFile(path, b, 0o644)
+	stdout.Reset()
+	out := filepath.Join(dir, "REPRODUCTION.md")
+	if code := execute([]string{"report", "--compare", "--reference", ref, "--results", res, "--notes", dir, "--out", out}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "1 items: 1 reproduced") {
+		t.Errorf("report --compare: exit %d: %s%s", code, &stdout, &stderr)
 	}
 }

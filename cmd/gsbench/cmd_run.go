@@ -12,6 +12,8 @@ import (
 	"syscall"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 func init() {
@@ -39,24 +41,24 @@ func runRun(args []string, stdout io.Writer) error {
 	if len(configs) == 0 {
 		return fmt.Errorf("give at least one config file (e.g. configs/quickstart.yaml)")
 	}
-	opt := experiments.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Datasets: splitList(*only), Command: append([]string{"gsbench", "run"}, args...)}
+	opt := run.Options{Out: *out, Jobs: *jobs, Quick: *quick, Fresh: *fresh, DataDir: *dataDir, Datasets: splitList(*only), Command: append([]string{"gsbench", "run"}, args...)}
 	if *shard != "" {
-		if opt.Shard, err = experiments.ParseShard(*shard); err != nil {
+		if opt.Shard, err = run.ParseShard(*shard); err != nil {
 			return err
 		}
 	}
-	var printer *experiments.ProgressPrinter
+	var printer *progressPrinter
 	switch *progress {
 	case "auto":
-		printer = experiments.NewProgressPrinter(os.Stderr)
+		printer = newProgressPrinter(os.Stderr)
 	case "bar", "plain":
-		printer = &experiments.ProgressPrinter{W: os.Stderr, Terminal: *progress == "bar"}
+		printer = &progressPrinter{W: os.Stderr, Terminal: *progress == "bar"}
 	case "none":
 	default:
 		return fmt.Errorf("--progress %q: use auto, bar, plain or none", *progress)
 	}
 	// Load every config first: a typo in the last one should not wait for the first to run.
-	var cfgs []*experiments.Config
+	var cfgs []*config.Config
 	for _, path := range configs {
 		c, err := experiments.Load(path)
 		if err != nil {
@@ -79,7 +81,7 @@ func runRun(args []string, stdout io.Writer) error {
 			printRunSummary(stdout, c, sum)
 		}
 		switch {
-		case errors.Is(err, experiments.ErrCellsFailed):
+		case errors.Is(err, run.ErrCellsFailed):
 			failed++
 		case ctx.Err() != nil:
 			return exitError{130, fmt.Errorf("interrupted; run the same command again to resume")}
@@ -93,7 +95,7 @@ func runRun(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func printRunSummary(w io.Writer, c *experiments.Config, s *experiments.Summary) {
+func printRunSummary(w io.Writer, c *config.Config, s *run.Summary) {
 	what := fmt.Sprintf("%d cells", s.InShard)
 	if s.InShard != s.Total {
 		what = fmt.Sprintf("%d of %d cells (shard)", s.InShard, s.Total)

@@ -51,7 +51,7 @@ tables: [{name: t, rows: method, value: success_rate, format: "{mean:.2f}"}]
 		{[]string{"run", cfg, "--shard", "3/2"}, 2, "want i/n"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := run(tc.args, &stdout, &stderr)
+		code := execute(tc.args, &stdout, &stderr)
 		out := stdout.String() + stderr.String()
 		if code != tc.code || !strings.Contains(out, tc.want) {
 			t.Errorf("gsbench %s: exit %d, output:\n%s\nwant exit %d and %q", strings.Join(tc.args, " "), code, out, tc.code, tc.want)

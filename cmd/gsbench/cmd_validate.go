@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 func init() {
@@ -33,7 +34,7 @@ func runValidate(args []string, stdout io.Writer) error {
 			bad++
 			continue
 		}
-		p, err := c.Plan(*quick)
+		p, err := run.NewPlan(c, *quick)
 		if err != nil {
 			fmt.Fprintln(stdout, err)
 			bad++

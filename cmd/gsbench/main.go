@@ -47,10 +47,12 @@ func main() {
 	// is installed; `gsbench version` says which. Without one every routine
 	// runs in pure Go, with the same results up to rounding.
 	_ = fastblas.Enable()
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(execute(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// execute runs gsbench with the arguments args (without the program name)
+// and returns the exit status.
+func execute(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {

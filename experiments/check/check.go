@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 )
 
 // Options controls Run.
@@ -35,7 +38,7 @@ type Options struct {
 	// Jobs, DataDir and Progress are passed to the harness.
 	Jobs     int
 	DataDir  string
-	Progress func(experiments.Progress)
+	Progress func(run.Progress)
 	// Log, when set, receives a line as each config starts and finishes.
 	Log io.Writer
 	// Command is recorded in the runs' run.json.
@@ -160,7 +163,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("no golden directory given")
 	}
 	// Load every config first: a typo in the last should not wait for the first to run.
-	var cfgs []*experiments.Config
+	var cfgs []*config.Config
 	names := map[string]string{}
 	for _, path := range opt.Configs {
 		c, err := experiments.Load(path)
@@ -214,7 +217,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	return rep, nil
 }
 
-func checkConfig(ctx context.Context, c *experiments.Config, opt Options, scratch string, tol *Tolerances) *ConfigResult {
+func checkConfig(ctx context.Context, c *config.Config, opt Options, scratch string, tol *Tolerances) *ConfigResult {
 	name := c.Name
 	if opt.Quick {
 		name += "-quick"
@@ -238,7 +241,7 @@ func checkConfig(ctx context.Context, c *experiments.Config, opt Options, scratc
 		fmt.Fprintf(opt.Log, "check: running %s (%s)\n", name, c.Path)
 	}
 	dir := filepath.Join(scratch, name)
-	sum, err := experiments.Run(ctx, c, experiments.Options{
+	sum, err := experiments.Run(ctx, c, run.Options{
 		Dir: dir, Fresh: true, Quick: opt.Quick, Jobs: opt.Jobs, DataDir: opt.DataDir,
 		Progress: opt.Progress, Command: opt.Command,
 	})
@@ -252,7 +255,7 @@ func checkConfig(ctx context.Context, c *experiments.Config, opt Options, scratc
 	switch {
 	case ctx.Err() != nil:
 		return cr
-	case err != nil && !errors.Is(err, experiments.ErrCellsFailed):
+	case err != nil && !errors.Is(err, run.ErrCellsFailed):
 		cr.Errs = append(cr.Errs, fmt.Errorf("%s: %w", name, err))
 		return cr
 	}
@@ -283,7 +286,7 @@ func update(rep *Report, opt Options, tol *Tolerances) {
 	}
 	// New kinds go in the order gsbench list metrics shows them.
 	var order []string
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		for _, v := range m.Values {
 			order = append(order, kindOf(v))
 		}

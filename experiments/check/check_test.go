@@ -431,6 +431,40 @@ func TestTolerances(t *testing.T) {
 	}
 }
 
+// Within: the larger of the absolute and relative bounds, ratios within a
+// factor, NaN only of NaN, an infinity only of itself; Times widens.
+func TestWithin(t *testing.T) {
+	for _, tc := range []struct {
+		tol         Tolerance
+		ref, x      float64
+		want, twice bool
+	}{
+		{Tolerance{Abs: 2, Rel: 0.1}, 100, 109, true, true},
+		{Tolerance{Abs: 2, Rel: 0.1}, 100, 115, false, true},
+		{Tolerance{Abs: 2, Rel: 0.1}, 5, 7, true, true},
+		{Tolerance{Abs: 2, Rel: 0.1}, 5, 8.5, false, true},
+		{Tolerance{Abs: 0.005}, 0.9, 0.9049, true, true},
+		{Tolerance{Abs: 0.005}, 0.9, 0.911, false, false},
+		{Tolerance{Factor: 2}, 20, 39, true, true},
+		{Tolerance{Factor: 2}, 20, 9, false, true},
+		{Tolerance{Factor: 2}, 20, 0, false, false},
+		{Tolerance{Factor: 2}, 0, 0, true, true},
+		{Tolerance{}, 7291, 7291, true, true},
+		{Tolerance{}, 7291, 7292, false, false},
+		{Tolerance{Abs: 1}, math.NaN(), math.NaN(), true, true},
+		{Tolerance{Abs: 1}, 1, math.NaN(), false, false},
+		{Tolerance{Abs: 1}, math.Inf(1), math.Inf(1), true, true},
+		{Tolerance{Abs: 1}, 1, math.Inf(-1), false, false},
+	} {
+		if got := tc.tol.Within(tc.ref, tc.x); got != tc.want {
+			t.Errorf("%+v: Within(%v, %v) = %v", tc.tol, tc.ref, tc.x, got)
+		}
+		if got := tc.tol.Times(2).Within(tc.ref, tc.x); got != tc.twice {
+			t.Errorf("%+v: twice: Within(%v, %v) = %v", tc.tol, tc.ref, tc.x, got)
+		}
+	}
+}
+
 func TestCompare(t *testing.T) {
 	tol := &Tolerances{Path: "t.csv"}
 	tol.add("acc", Tolerance{Abs: 0.01})

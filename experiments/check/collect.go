@@ -1,87 +1,63 @@
 package check
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/metric"
+	"github.com/gsbench/gsbench/experiments/run"
 	"github.com/gsbench/gsbench/params"
 )
-
-// cellLine is the part of a line of cells.jsonl (configs/README.md) the
-// check reads.
-type cellLine struct {
-	Cell   string                     `json:"cell"`
-	Status string                     `json:"status"`
-	Error  string                     `json:"error"`
-	Values map[string]experiments.Num `json:"values"`
-}
 
 // CellError is a cell of a run that failed.
 type CellError struct {
 	Cell, What, Error string
 }
 
-// Collect reads the cells.jsonl of a results directory written by a run of
+// Collect reads the cells.jsonl (or cells.jsonl.gz) of a results directory written by a run of
 // cfg (its quick variant with quick) and returns its metrics: for every
 // dataset variant, preprocessing and method variant, the mean of each
 // value over the repetitions, in the order of the plan's cells and of the
 // config's metrics. Failed cells are returned separately (their metrics
 // are missing); a cell without a result is an error.
-func Collect(dir string, cfg *experiments.Config, quick bool) ([]Metric, []CellError, error) {
-	plan, err := cfg.Plan(quick)
+func Collect(dir string, cfg *config.Config, quick bool) ([]Metric, []CellError, error) {
+	plan, err := run.NewPlan(cfg, quick)
 	if err != nil {
 		return nil, nil, err
 	}
-	path := filepath.Join(dir, "cells.jsonl")
-	data, err := os.ReadFile(path)
+	stored, path, err := cells.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	lines := map[string]*cellLine{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 256<<20)
-	for n := 1; sc.Scan(); n++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var c cellLine
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			return nil, nil, fmt.Errorf("%s:%d: %v", path, n, err)
-		}
-		lines[c.Cell] = &c
+	byID := map[string]*cells.Cell{}
+	for _, c := range stored {
+		byID[c.ID] = c
 	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, err
-	}
-	cells := make([]cellInfo, len(plan.Cells))
+	infos := make([]cellInfo, len(plan.Cells))
 	for i, c := range plan.Cells {
-		l := lines[c.ID]
+		l := byID[c.ID]
 		if l == nil {
 			return nil, nil, fmt.Errorf("%s has no result for cell %s (%s)", path, c.ID, c.Describe())
 		}
-		cells[i] = cellInfo{cell: c, line: l}
+		infos[i] = cellInfo{cell: c, line: l}
 	}
-	return aggregate(cells, valueOrder(cfg))
+	return aggregate(infos, valueOrder(cfg))
 }
 
 // cellInfo is a cell of the plan with its result.
 type cellInfo struct {
-	cell *experiments.Cell
-	line *cellLine
+	cell *run.Cell
+	line *cells.Cell
 }
 
 // valueOrder lists the values the config's metrics record, in order.
-func valueOrder(cfg *experiments.Config) []string {
+func valueOrder(cfg *config.Config) []string {
 	byName := map[string][]string{}
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		byName[m.Name] = m.Values
 	}
 	var out []string
@@ -97,26 +73,26 @@ type group struct {
 	counts map[string]int
 }
 
-func aggregate(cells []cellInfo, order []string) ([]Metric, []CellError, error) {
+func aggregate(infos []cellInfo, order []string) ([]Metric, []CellError, error) {
 	// Dataset variants: the parameters that vary among the instances of a label.
-	dsNames := variantNames(len(cells),
-		func(i int) string { return cells[i].cell.Instance.Dataset.Label },
-		func(i int) map[string]string { return canonParams(cells[i].cell.Instance.Params) })
-	dsOf := func(c *experiments.Cell) string {
+	dsNames := variantNames(len(infos),
+		func(i int) string { return infos[i].cell.Instance.Dataset.Label },
+		func(i int) map[string]string { return canonParams(infos[i].cell.Instance.Params) })
+	dsOf := func(c *run.Cell) string {
 		return label(c.Instance.Dataset.Label, dsNames[c.Index])
 	}
 	// Method variants: the parameters that vary among the cells of a label
 	// on one dataset variant and preprocessing, then the variant of the
 	// method a matched cell copies k from.
 	groupOf := func(i int) string {
-		c := cells[i].cell
+		c := infos[i].cell
 		return dsOf(c) + "\x00" + string(c.Instance.Preprocess) + "\x00" + c.Method.Label
 	}
-	own := variantNames(len(cells), groupOf, func(i int) map[string]string { return canonParams(cells[i].cell.Params) })
-	methodOf := func(c *experiments.Cell) string { return label(c.Method.Label, own[c.Index]) }
-	full := variantNames(len(cells), groupOf, func(i int) map[string]string {
-		p := canonParams(cells[i].cell.Params)
-		if t := cells[i].cell.Target; t != nil {
+	own := variantNames(len(infos), groupOf, func(i int) map[string]string { return canonParams(infos[i].cell.Params) })
+	methodOf := func(c *run.Cell) string { return label(c.Method.Label, own[c.Index]) }
+	full := variantNames(len(infos), groupOf, func(i int) map[string]string {
+		p := canonParams(infos[i].cell.Params)
+		if t := infos[i].cell.Target; t != nil {
 			p[matchedTo] = methodOf(t)
 		}
 		return p
@@ -124,7 +100,7 @@ func aggregate(cells []cellInfo, order []string) ([]Metric, []CellError, error) 
 	var groups []*group
 	byKey := map[Key]*group{}
 	var failed []CellError
-	for i, ci := range cells {
+	for i, ci := range infos {
 		c := ci.cell
 		k := Key{Dataset: dsOf(c), Preprocess: string(c.Instance.Preprocess), Method: label(c.Method.Label, full[i])}
 		g := byKey[k]
@@ -133,7 +109,7 @@ func aggregate(cells []cellInfo, order []string) ([]Metric, []CellError, error) 
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		if ci.line.Status != experiments.StatusOK {
+		if ci.line.Status != cells.StatusOK {
 			msg, _, _ := strings.Cut(ci.line.Error, "\n")
 			failed = append(failed, CellError{Cell: c.ID, What: c.Describe(), Error: msg})
 			continue

@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"math"
 )
 
 // Status is the outcome of one metric.
@@ -79,20 +78,10 @@ func judge(r Row, tol *Tolerances) Row {
 		r.Status, r.Note = NoTol, fmt.Sprintf("no tolerance for %s in %s", r.Metric, tol.Path)
 	case r.NowCells != r.GoldenCells:
 		r.Status, r.Note = Fail, fmt.Sprintf("mean of %d cells; golden: of %d", r.NowCells, r.GoldenCells)
-	case within(r.Golden, r.Now, t):
+	case t.Within(r.Golden, r.Now):
 		r.Status = Pass
 	default:
 		r.Status = Fail
 	}
 	return r
-}
-
-func within(golden, now float64, t Tolerance) bool {
-	switch {
-	case math.IsNaN(golden) || math.IsNaN(now):
-		return math.IsNaN(golden) && math.IsNaN(now)
-	case math.IsInf(golden, 0) || math.IsInf(now, 0):
-		return golden == now
-	}
-	return math.Abs(now-golden) <= t.Bound(golden)
 }

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/metric"
 )
 
 // Key names one metric of a config.
@@ -167,12 +167,18 @@ func equalFields(a, b []string) bool {
 	return true
 }
 
-// Tolerance is how far a metric may move from its golden value.
+// Tolerance is how far a value may be from a reference value: a metric
+// from its golden value (gsbench check, tolerances.csv), or one of our
+// values from the published one (the reproduction report, package compare).
 type Tolerance struct {
-	Abs  float64 // absolute bound; or
-	Rel  float64 // bound relative to |golden| (0.01 is 1%)
-	Skip bool    // not checked and not stored
-	Note string  // why (the note column of tolerances.csv)
+	Abs float64 // absolute bound ...
+	Rel float64 // ... or bound relative to |reference| (0.01 is 1%); the larger applies
+	// Factor, for ratios: the value may be up to Factor times larger or
+	// smaller than the reference (Abs and Rel are then unused). Not
+	// expressible in tolerances.csv.
+	Factor float64
+	Skip   bool   // not checked and not stored
+	Note   string // what it means: the note column of tolerances.csv; how the reproduction report states it
 }
 
 // ParseTolerance reads "0.005" (absolute), "1%" (relative to the golden
@@ -204,11 +210,39 @@ func (t Tolerance) String() string {
 	return formatValue(t.Abs)
 }
 
-// Bound is the largest difference from golden that passes. A slack of
-// 1e-9 relative absorbs the rounding of the mean over repetitions.
-func (t Tolerance) Bound(golden float64) float64 {
-	scale := math.Max(1, math.Abs(golden))
-	return t.Abs + t.Rel*math.Abs(golden) + 1e-9*scale
+// Bound is the largest difference from the reference that passes (without
+// a Factor). A slack of 1e-9 relative absorbs the rounding of a mean over
+// repetitions.
+func (t Tolerance) Bound(ref float64) float64 {
+	return math.Max(t.Abs, t.Rel*math.Abs(ref)) + 1e-9*math.Max(1, math.Abs(ref))
+}
+
+// Within reports whether x is within the tolerance of ref. NaN is within
+// the tolerance of NaN only, an infinity of the same infinity only.
+func (t Tolerance) Within(ref, x float64) bool {
+	switch {
+	case math.IsNaN(ref) || math.IsNaN(x):
+		return math.IsNaN(ref) && math.IsNaN(x)
+	case math.IsInf(ref, 0) || math.IsInf(x, 0):
+		return ref == x
+	case t.Factor > 0:
+		if ref <= 0 || x <= 0 {
+			return ref == x
+		}
+		return x/ref <= t.Factor && ref/x <= t.Factor
+	}
+	return math.Abs(x-ref) <= t.Bound(ref)
+}
+
+// Times returns the tolerance k times as wide (a Factor raised to the
+// power k), e.g. the reproduction report's "near": within twice the
+// tolerance.
+func (t Tolerance) Times(k float64) Tolerance {
+	t.Abs, t.Rel = k*t.Abs, k*t.Rel
+	if t.Factor > 0 {
+		t.Factor = math.Pow(t.Factor, k)
+	}
+	return t
 }
 
 // Tolerances holds the tolerance of each metric kind (value name), in file
@@ -244,7 +278,7 @@ func (ts *Tolerances) Lookup(name string) (Tolerance, bool) {
 // pattern of the metric that records a family of values
 // ("coef_<component>_<feature>" gives coef_*_*).
 func kindOf(name string) string {
-	for _, m := range experiments.Metrics() {
+	for _, m := range metric.All() {
 		for _, v := range m.Values {
 			if !strings.Contains(v, "<") {
 				continue

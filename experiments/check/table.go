@@ -107,7 +107,7 @@ func (r *Report) WriteUpdate(w io.Writer) {
 				switch {
 				case ch.Old.Cells != ch.New.Cells:
 					verdict = "another number of cells"
-				case !within(ch.Old.Value, ch.New.Value, ch.Tol):
+				case !ch.Tol.Within(ch.Old.Value, ch.New.Value):
 					verdict = "beyond tolerance " + ch.Tol.String()
 				}
 				fmt.Fprintf(w, "  ~ %s: %s -> %s (%s; %s)\n", ch.Key, valueCells(*ch.Old), valueCells(*ch.New), plus(d), verdict)

@@ -11,39 +11,6 @@ import (
 	"strings"
 )
 
-// Tolerance says when our value reproduces a published one.
-type Tolerance struct {
-	Abs    float64 // |ours - published| <= Abs ...
-	Rel    float64 // ... or <= Rel * |published|
-	Factor float64 // ratios: ours / published within [1/Factor, Factor] (Abs, Rel unused)
-	Text   string  // how the report states it
-}
-
-// within reports whether ours reproduces pub within k times the tolerance.
-func (t Tolerance) within(pub, ours, k float64) bool {
-	if t.Factor > 0 {
-		if pub <= 0 || ours <= 0 {
-			return pub == ours
-		}
-		f := math.Pow(t.Factor, k)
-		return ours/pub <= f && pub/ours <= f
-	}
-	return math.Abs(ours-pub) <= k*max(t.Abs, t.Rel*math.Abs(pub))+1e-9
-}
-
-// The tolerances of issue 9.
-var (
-	tolCount    = Tolerance{Abs: 2, Rel: 0.10, Text: "within 10 % or 2 features"}
-	tolAccuracy = Tolerance{Abs: 1.5, Text: "within 1.5 accuracy points"}
-	tolSuccess  = Tolerance{Abs: 5, Text: "within 5 points"}
-	tolPercent  = Tolerance{Abs: 5, Text: "within 5 points"}
-	tolTime     = Tolerance{Factor: 2, Text: "within a factor 2"}
-	tolResidual = Tolerance{Abs: 0.05, Rel: 0.25, Text: "within 25 % or 0.05 (in the printed unit, %)"}
-	tolCoef     = Tolerance{Abs: 0.05, Text: "within 0.05 (after aligning each component's sign)"}
-	tolRatio    = Tolerance{Rel: 0.10, Abs: 0.1, Text: "within 10 % or 0.1"}
-	tolExact    = Tolerance{Text: "exact"}
-)
-
 // Verdicts of one value.
 const (
 	OK      = "ok"      // within the tolerance
@@ -85,7 +52,8 @@ type ItemResult struct {
 	BestVar  string // the variant with the most values within tolerance
 	VarScore map[string]int
 
-	causeNotFound bool // the notes say "cause: not found"
+	causeNotFound bool   // the notes say "cause: not found"
+	verdict       string // the notes' verdict of an item without printed values
 }
 
 // Options controls Compare.
@@ -99,6 +67,10 @@ type Options struct {
 
 // Compare compares every reference item with the results found.
 func Compare(opt Options) ([]*ItemResult, error) {
+	rs, err := loadRules()
+	if err != nil {
+		return nil, err
+	}
 	items, err := LoadReference(opt.Reference)
 	if err != nil {
 		return nil, err
@@ -133,7 +105,7 @@ func Compare(opt Options) ([]*ItemResult, error) {
 	sort.SliceStable(items, func(a, b int) bool { return order[items[a].Paper] < order[items[b].Paper] })
 	var out []*ItemResult
 	for _, it := range items {
-		rule := ruleFor(it.Item)
+		rule := rs.ruleFor(it.Item)
 		ir := &ItemResult{Ref: it, Rule: rule, Counts: map[string]int{}, VarScore: map[string]int{}}
 		ir.Results = load(rule.Configs)
 		ir.compare()
@@ -195,16 +167,16 @@ func (ir *ItemResult) compare() {
 		cv.Diff = cv.Primary.Value - v.Value
 		tol := rule.tolerance(ir.Ref, v)
 		switch {
-		case tol.within(v.Value, cv.Primary.Value, 1):
+		case tol.Within(v.Value, cv.Primary.Value):
 			cv.Verdict = OK
-		case tol.within(v.Value, cv.Primary.Value, 2):
+		case tol.Times(2).Within(v.Value, cv.Primary.Value):
 			cv.Verdict = Near
 		default:
 			cv.Verdict = Off
 		}
 		ir.Counts[cv.Verdict]++
 		for _, o := range ours {
-			if tol.within(v.Value, o.Value, 1) {
+			if tol.Within(v.Value, o.Value) {
 				ir.VarScore[o.Variant]++
 			}
 		}
@@ -240,8 +212,8 @@ func (ir *ItemResult) status() {
 			ir.Reason = ir.Rule.Pending
 		}
 		return
-	case n == 0 && ir.Rule.verdict != "":
-		ir.Status = ir.Rule.verdict // figures: a qualitative verdict from the notes
+	case n == 0 && ir.verdict != "":
+		ir.Status = ir.verdict // figures: a qualitative verdict from the notes
 	case n == 0:
 		ir.Status = Pending
 		if ir.Reason == "" {
@@ -298,7 +270,7 @@ func (ir *ItemResult) readNotes(dir string) {
 			continue
 		}
 		if s, ok := strings.CutPrefix(line, "verdict:"); ok {
-			ir.Rule.verdict = strings.TrimSpace(s)
+			ir.verdict = strings.TrimSpace(s)
 			continue
 		}
 		body = append(body, line)
@@ -328,7 +300,7 @@ func meanBy(cells []*Cell, variants []string, value string, scale float64, stat 
 	groups := map[string]*acc{}
 	var order []string
 	for _, c := range cells {
-		x, ok := c.Values[value]
+		x, ok := c.value(value)
 		if !ok {
 			continue
 		}

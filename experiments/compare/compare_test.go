@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,9 +69,8 @@ func TestCompare(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(ref, "journal-table98-test.yaml"), []byte(testRef), 0o644)
 	os.WriteFile(filepath.Join(notes, "journal-table98-test.md"), []byte("summary: PCA differs, explained below\n\nThe PCA count is off because ...\n"), 0o644)
-	addRule(&Rule{Item: "journal-table98-test", Configs: []string{"t98"}, Value: "n_selected", Variants: []string{"preprocess"},
+	withRule(t, &Rule{Item: "journal-table98-test", Configs: []string{"t98"}, Value: "n_selected", Variants: []string{"preprocess"},
 		Primary: map[string]string{"preprocess": "standardize"}, How: "test"})
-	defer delete(rules, "journal-table98-test")
 	writeResults(t, filepath.Join(res, "t98-quick"), []map[string]any{
 		cell("standardize", "gfr", "multilinear:2", 0.1, 62), // ok (within 10 % or 2)
 		cell("standardize", "gfr", "multilinear:2", 0.5, 36), // near: |6| <= 2 x 3
@@ -122,26 +122,49 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+// withRule adds a rule for the duration of the test.
+func withRule(t *testing.T, r *Rule) {
+	t.Helper()
+	rs, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Scale == 0 {
+		r.Scale = 1
+	}
+	r.set = rs
+	rs.rules[r.Item] = r
+	t.Cleanup(func() { delete(rs.rules, r.Item) })
+}
+
+// The tolerances of rules.yaml, by reference metric.
 func TestTolerance(t *testing.T) {
+	rs, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
-		tol       Tolerance
+		metric    string
 		pub, ours float64
 		ok1, ok2  bool
 		what      string
 	}{
-		{tolCount, 100, 109, true, true, "9 % of 100"},
-		{tolCount, 100, 115, false, true, "15 % of 100"},
-		{tolCount, 5, 7, true, true, "2 features"},
-		{tolAccuracy, 90, 91.6, false, true, "1.6 points"},
-		{tolTime, 20, 9, false, true, "a factor 2.2"},
-		{tolTime, 20, 39, true, true, "a factor 1.95"},
-		{tolExact, 7291, 7291, true, true, "equal"},
-		{tolExact, 7291, 9298, false, false, "different"},
+		{"n_features", 100, 109, true, true, "9 % of 100"},
+		{"n_features", 100, 115, false, true, "15 % of 100"},
+		{"n_features", 5, 7, true, true, "2 features"},
+		{"accuracy_pct", 90, 91.6, false, true, "1.6 points"},
+		{"time_ratio", 20, 9, false, true, "a factor 2.2"},
+		{"time_ratio", 20, 39, true, true, "a factor 1.95"},
+		{"dataset_property", 7291, 7291, true, true, "equal"},
+		{"dataset_property", 7291, 9298, false, false, "different"},
+		{"other", 2, 2.19, true, true, "ratio within 0.2 (10 %)"},
+		{"residual_ratio", 1, 1.3, false, true, "30 % of 1"},
 	} {
-		if got := tc.tol.within(tc.pub, tc.ours, 1); got != tc.ok1 {
+		tol := rs.tolerances[tc.metric]
+		if got := tol.Within(tc.pub, tc.ours); got != tc.ok1 {
 			t.Errorf("%s: within = %v", tc.what, got)
 		}
-		if got := tc.tol.within(tc.pub, tc.ours, 2); got != tc.ok2 {
+		if got := tol.Times(2).Within(tc.pub, tc.ours); got != tc.ok2 {
 			t.Errorf("%s: within 2x = %v", tc.what, got)
 		}
 	}
@@ -154,8 +177,12 @@ func TestRulesCoverReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	rs, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, it := range items {
-		r := ruleFor(it.Item)
+		r := rs.ruleFor(it.Item)
 		if r.Pending == "no rule maps this item to results" {
 			t.Errorf("%s: no rule", it.Item)
 		}
@@ -203,5 +230,84 @@ func TestLoadResultsGzip(t *testing.T) {
 	os.Remove(filepath.Join(dir, "cells.jsonl.gz"))
 	if _, err := LoadResults(dir); !os.IsNotExist(err) {
 		t.Errorf("no cells: error %v, want not-exist", err)
+	}
+}
+
+// TestNaNValue: a cell with a NaN value (written by gsbench run as the
+// string "NaN") does not lose the directory's cells: the report compares
+// the other values of the directory as usual.
+func TestNaNValue(t *testing.T) {
+	root := t.TempDir()
+	ref, res := filepath.Join(root, "reference"), filepath.Join(root, "paper")
+	os.MkdirAll(ref, 0o755)
+	os.WriteFile(filepath.Join(ref, "journal-table98-test.yaml"), []byte(testRef), 0o644)
+	withRule(t, &Rule{Item: "journal-table98-test", Configs: []string{"t98"}, Value: "n_selected", How: "test"})
+	nan := cell("none", "gfr", "multilinear:2", 0.5, 30)
+	nan["values"] = map[string]any{"n_selected": 30, "residual_ratio": "NaN", "time": "+Inf"}
+	writeResults(t, filepath.Join(res, "t98"), []map[string]any{cell("none", "gfr", "multilinear:2", 0.1, 61), nan}, "name: t98\ndatasets:\n  - {name: usps, label: USPS}\n")
+	r, err := LoadResults(filepath.Join(res, "t98"))
+	if err != nil {
+		t.Fatalf("LoadResults: %v", err)
+	}
+	if v := r.Cells[1].Values["residual_ratio"]; v == v {
+		t.Errorf("NaN read as %v", v)
+	}
+	items, err := Compare(Options{Reference: ref, Results: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items[0].Results) != 1 || items[0].Values[0].Verdict != OK || items[0].Values[1].Verdict != OK {
+		t.Errorf("results %d, verdicts %s, %s; want the directory read and both values ok", len(items[0].Results), items[0].Values[0].Verdict, items[0].Values[1].Verdict)
+	}
+}
+
+// TestShippedRules: every rule names reference items and configs that
+// exist.
+func TestShippedRules(t *testing.T) {
+	rs, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for item, r := range rs.rules {
+		if _, err := os.Stat(filepath.Join("../../results/reference", item+".yaml")); err != nil {
+			t.Errorf("rule %s: no reference file: %v", item, err)
+		}
+		for _, c := range r.Configs {
+			if _, err := os.Stat(filepath.Join("../../configs/paper", c+".yaml")); err != nil {
+				t.Errorf("rule %s: config %s: %v", item, c, err)
+			}
+		}
+	}
+}
+
+// TestParseRulesStrict: mistakes in a rules file are errors naming the
+// line.
+func TestParseRulesStrict(t *testing.T) {
+	good := string(rulesYAML)
+	for _, tc := range []struct{ old, new, want string }{
+		{"  - item: journal-table18-feature-map\n", "  - item: journal-table18-feature-map\n    colour: red\n", "field colour not found"},
+		{"    stat: time_ratio\n", "    stat: time-ratio\n", `stat "time-ratio": use one of`},
+		{"    variants: [preprocess]\n", "    variants: [prep]\n", `variants: "prep" is not a cell field`},
+		{"  time_ratio: {factor: 2,", "  time_ratios: {factor: 2,", "no tolerance for the reference metric time_ratio"},
+		{"    scale: 100\n", "    scale: -100\n", "scale -100: use a positive number"},
+		{"      field: dataset\n", "      field: row\n", `primary_by.field "row"`},
+		{"  - {field: method, value: unknown,", "  - {field: methods, value: unknown,", `skip: field "methods"`},
+		{"  - item: uffs-table01-datasets\n", "  - item: uffs-table02-unsupervised\n", "rule uffs-table02-unsupervised: given twice"},
+		{"    configs: [journal-table18-feature-map]\n", "", "rule journal-table18-feature-map: configs: name the configs"},
+	} {
+		text := strings.Replace(good, tc.old, tc.new, 1)
+		if text == good {
+			t.Fatalf("%q not found in rules.yaml", tc.old)
+		}
+		_, err := parseRules("rules.yaml", []byte(text))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "rules.yaml:") {
+			t.Errorf("%q: error %v, want %q", tc.new, err, tc.want)
+		}
+	}
+	// Errors name the line of the rule.
+	_, err := parseRules("rules.yaml", []byte(strings.Replace(good, "    value: data_columns\n", "    value: data_columns\n    stat: mode\n", 1)))
+	line := strings.Count(good[:strings.Index(good, "  - item: journal-table18-feature-map")], "\n") + 1
+	if want := fmt.Sprintf("rules.yaml:%d: rule journal-table18-feature-map: stat", line); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }

@@ -153,7 +153,7 @@ func writeItem(b *strings.Builder, ir *ItemResult, rel func(string) string) {
 	}
 	if len(it.Values) > 0 && ir.Rule.How != "" {
 		tol := ir.Rule.tolerance(it, it.Values[0])
-		fmt.Fprintf(b, "Ours: %s. Tolerance: %s.", ir.Rule.How, tol.Text)
+		fmt.Fprintf(b, "Ours: %s. Tolerance: %s.", ir.Rule.How, tol.Note)
 		if len(ir.Rule.Variants) > 0 || ir.Rule.Primary != nil || ir.Rule.PrimaryBy != nil {
 			fmt.Fprintf(b, " Primary variant: %s.", ir.Rule.primaryLabel(it.Values[0]))
 			if ir.Rule.PrimaryWhy != "" {

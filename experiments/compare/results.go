@@ -1,11 +1,7 @@
 package compare
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/json"
-	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,25 +11,14 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/params"
 )
 
-// Cell is one cell of a results directory, as cells.jsonl stores it.
+// Cell is one cell of a results directory, as cells.jsonl stores it, with
+// the source of its dataset.
 type Cell struct {
-	Dataset       string             `json:"dataset"` // the dataset's label
-	DatasetParams map[string]any     `json:"dataset_params"`
-	Preprocess    string             `json:"preprocess"`
-	Method        string             `json:"method"` // the method's label
-	MethodName    string             `json:"method_name"`
-	MethodParams  map[string]any     `json:"method_params"`
-	Match         string             `json:"match"`
-	K             int                `json:"k"`
-	Rep           int                `json:"rep"`
-	Status        string             `json:"status"`
-	Error         string             `json:"error"`
-	NFeatures     int                `json:"n_features"`
-	Values        map[string]float64 `json:"values"`
-
+	cells.Cell
 	source string // registry dataset or generator name, from config.yaml
 }
 
@@ -50,44 +35,30 @@ type Results struct {
 	Seconds float64 // summed wall time of the cells (run.json)
 }
 
-// field returns a cell's field as text: dataset, source, preprocess, method,
-// method_name, match, rep, dataset.PARAM, method.PARAM (method.k is the
-// matched k of a matched method).
+// field returns a cell's field as text: source and method_name, or an
+// attribute (cells.Cell.Attr): dataset, preprocess, method, match, rep,
+// dataset.PARAM, method.PARAM (method.k is the matched k of a matched
+// method).
 func (c *Cell) field(name string) (string, bool) {
 	switch name {
-	case "dataset":
-		return c.Dataset, true
 	case "source":
 		return c.source, c.source != ""
-	case "preprocess":
-		return c.Preprocess, true
-	case "method":
-		return c.Method, true
 	case "method_name":
 		return c.MethodName, true
-	case "match":
-		return c.Match, true
-	case "rep":
-		return strconv.Itoa(c.Rep), true
 	}
-	if p, ok := strings.CutPrefix(name, "dataset."); ok {
-		v, ok := c.DatasetParams[p]
-		return canon(v), ok
-	}
-	if p, ok := strings.CutPrefix(name, "method."); ok {
-		if p == "k" && c.K > 0 {
-			return strconv.Itoa(c.K), true
-		}
-		v, ok := c.MethodParams[p]
-		return canon(v), ok
-	}
-	return "", false
+	return c.Attr(name)
 }
 
-// canon writes a parameter value as text, as params.Format does, except
-// that an integral float64 is written as an integer: values read back from
-// JSON are all float64, and an int parameter of the run was keyed "1000000",
-// not "1e+06".
+// value returns a metric value of the cell.
+func (c *Cell) value(name string) (float64, bool) {
+	v, ok := c.Values[name]
+	return float64(v), ok
+}
+
+// canon writes a reference parameter value as text, as params.Format does,
+// except that an integral float64 is written as an integer, as package cells
+// reads parameters back (an int parameter of the run was keyed "1000000",
+// not "1e+06").
 func canon(v any) string {
 	switch x := v.(type) {
 	case float64:
@@ -120,47 +91,18 @@ func sameValue(a, b string) bool {
 // sources of its config.yaml and the provenance of its run.json. A directory
 // without either file is an error that os.IsNotExist recognizes.
 func LoadResults(dir string) (*Results, error) {
-	name := "cells.jsonl"
-	f, err := os.Open(filepath.Join(dir, name))
-	if os.IsNotExist(err) {
-		name += ".gz"
-		f, err = os.Open(filepath.Join(dir, name))
-	}
+	stored, _, err := cells.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var in io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s/%s: %v", dir, name, err)
-		}
-		defer z.Close()
-		in = z
-	}
 	r := &Results{Dir: dir, Name: strings.TrimSuffix(filepath.Base(dir), "-quick"), Quick: strings.HasSuffix(filepath.Base(dir), "-quick")}
 	sources, _ := datasetSources(filepath.Join(dir, "config.yaml"))
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	line := 0
-	for sc.Scan() {
-		line++
-		if len(strings.TrimSpace(sc.Text())) == 0 {
-			continue
-		}
-		c := &Cell{}
-		if err := json.Unmarshal(sc.Bytes(), c); err != nil {
-			return nil, fmt.Errorf("%s/%s:%d: %v", dir, name, line, err)
-		}
-		c.source = sources[c.Dataset]
-		if c.Status != "ok" {
+	for _, sc := range stored {
+		c := &Cell{Cell: *sc, source: sources[sc.Dataset]}
+		if !c.OK() {
 			r.Failed++
 		}
 		r.Cells = append(r.Cells, c)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s/%s: %v", dir, name, err)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "run.json")); err == nil {
 		var info struct {

@@ -1,0 +1,133 @@
+package run
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gsbench/gsbench/experiments/config"
+	_ "github.com/gsbench/gsbench/experiments/internal/exptest" // the stand-in methods exptest-pick and exptest-proj
+)
+
+// writeConfig writes a config into dir and loads it.
+func writeConfig(t testing.TB, dir, name, text string) *config.Config {
+	t.Helper()
+	path := filepath.Join(dir, name+".yaml")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.Load(path)
+	if err != nil {
+		t.Fatalf("config %s:\n%v", name, err)
+	}
+	return c
+}
+
+// mustRun runs c and fails the test on an error.
+func mustRun(t testing.TB, c *config.Config, opt Options) *Summary {
+	t.Helper()
+	s, err := Run(context.Background(), c, opt)
+	if err != nil {
+		t.Fatalf("run %s: %v", c.Name, err)
+	}
+	return s
+}
+
+// Without Options.Render a run stores its cells (journals, config.yaml,
+// run.json) and renders nothing; the next run resumes every cell, and
+// Render is called once the plan is complete.
+func TestRunStoresCells(t *testing.T) {
+	dir := t.TempDir()
+	c := writeConfig(t, dir, "s", `name: s
+repetitions: 3
+datasets: [{name: journal-gfr, params: {n_samples: 30, n_independent: 4, n_products: 1}}]
+methods: [{name: exptest-pick, params: {k: [1, 2]}}]
+metrics: [n_selected]
+`)
+	out := filepath.Join(dir, "out")
+	s := mustRun(t, c, Options{Dir: out, Jobs: 2})
+	if s.Ran != 6 || s.Rendered || s.Missing != 0 {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, f := range []string{"config.yaml", "run.json"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "cells.csv")); err == nil {
+		t.Error("cells.csv written without Render")
+	}
+	var rendered []*Result
+	s = mustRun(t, c, Options{Dir: out, Render: func(d string, p *Plan, results []*Result) error {
+		if d != out || len(results) != len(p.Cells) {
+			t.Errorf("Render(%s, %d cells, %d results)", d, len(p.Cells), len(results))
+		}
+		rendered = results
+		return nil
+	}})
+	if s.Ran != 0 || s.Resumed != 6 || !s.Rendered || len(rendered) != 6 {
+		t.Fatalf("second run: %+v", s)
+	}
+	stored, err := LoadResults(out, s.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records := s.Plan.Records(stored)
+	for i, r := range records {
+		if r.ID != s.Plan.Cells[i].ID || !r.OK() || float64(r.Values["n_selected"]) != float64(s.Plan.Cells[i].Params["k"].(int)) {
+			t.Errorf("record %d: %+v", i, r)
+		}
+	}
+}
+
+// TestMatchAndData: a matched method gets k from its target on the same
+// data; every method of a repetition sees the same data, repetitions differ.
+func TestMatchAndData(t *testing.T) {
+	dir := t.TempDir()
+	c := writeConfig(t, dir, "m", `name: m
+repetitions: 2
+datasets:
+  - name: journal-gfr
+    params: {n_samples: 30, n_independent: 5, n_products: 2}
+methods:
+  - {name: exptest-pick, label: A, params: {k: [2, 4]}}
+  - {name: exptest-proj, label: B, match: A}
+  - {name: exptest-proj, label: C, params: {k: 7}}
+metrics: [n_selected, residual_variance]
+`)
+	out := filepath.Join(dir, "out")
+	s := mustRun(t, c, Options{Dir: out})
+	res, err := LoadResults(out, s.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ratios = map[int][]float64{}
+	for i, cell := range s.Plan.Cells {
+		r := res[i]
+		if cell.Target != nil {
+			target := res[cell.Target.Index]
+			if r.K != target.NFeatures || r.NFeatures != r.K || float64(r.Values["n_selected"]) != float64(r.K) {
+				t.Errorf("%s: k %d, n %d; target selected %d", cell.Describe(), r.K, r.NFeatures, target.NFeatures)
+			}
+		}
+		if cell.Method.Label == "A" {
+			ratios[cell.Instance.Rep] = append(ratios[cell.Instance.Rep], float64(r.Trace[0]))
+		}
+		if cell.Method.Label == "C" && r.NFeatures != 7 {
+			t.Errorf("C produced %d features", r.NFeatures)
+		}
+	}
+	// Cells of one repetition share the draw: the seeded picks differ by
+	// k only, but the data must differ between repetitions.
+	inst := map[int]uint64{}
+	for _, cell := range s.Plan.Cells {
+		if prev, ok := inst[cell.Instance.Rep]; ok && prev != cell.Instance.Seed {
+			t.Errorf("two data seeds in repetition %d", cell.Instance.Rep)
+		}
+		inst[cell.Instance.Rep] = cell.Instance.Seed
+	}
+	if inst[0] == inst[1] {
+		t.Error("repetitions share a data seed")
+	}
+}
