@@ -113,6 +113,9 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	if fam == nil {
 		return nil, fmt.Errorf("no function family")
 	}
+	if v, ok := fam.(interface{ Variables() int }); ok && v.Variables() > d {
+		return nil, fmt.Errorf("family %s uses z%d, but the data has %d features", fam, v.Variables(), d)
+	}
 	if !(tol > 0 && tol < 1) {
 		return nil, fmt.Errorf("dependence tolerance %v: want a number in (0, 1), e.g. DefaultTol = %g", tol, DefaultTol)
 	}

@@ -336,6 +336,16 @@ func (m Monomials) IsLinear() bool {
 	return true
 }
 
+// Variables returns the number of variables the listed monomials use (the
+// highest z_j): the data must have at least that many features.
+func (m Monomials) Variables() int {
+	v := 0
+	for _, t := range m.terms {
+		v = max(v, t[len(t)-1].Var+1)
+	}
+	return v
+}
+
 // New lists z_j, then the listed monomials whose highest variable is z_j.
 func (m Monomials) New(j int) []Term {
 	out := []Term{{{Var: j, Basis: Power, Order: 1}}}

@@ -4,7 +4,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 func binom(n, k int) int {
@@ -139,5 +142,25 @@ func TestHermiteSpansPoly(t *testing.T) {
 		if math.Abs(a.Trace()[i]-b.Trace()[i]) > 1e-8 {
 			t.Errorf("trace differs at %d: %g vs %g", i, a.Trace()[i], b.Trace()[i])
 		}
+	}
+}
+
+// A monomial naming a variable beyond the data's features is an error, not
+// a term that silently never becomes available (issue 20).
+func TestMonomialsBeyondD(t *testing.T) {
+	f, err := ParseFamily("monomials:z1,z2*z99")
+	if err != nil {
+		t.Fatal(err)
+	}
+	X := mat.NewDense(20, 13, nil)
+	for i := range 20 {
+		for j := range 13 {
+			X.Set(i, j, float64((i*7+j*3)%11))
+		}
+	}
+	g := NewGFS()
+	g.Family = f
+	if err := g.Fit(X, nil); err == nil || !strings.Contains(err.Error(), "uses z99, but the data has 13 features") {
+		t.Errorf("monomials:z1,z2*z99 on 13 features: %v", err)
 	}
 }

@@ -157,6 +157,7 @@ func TestCVOptionsAndDegenerateData(t *testing.T) {
 		{"cluster k", func() error { _, err := ClusterNMI(ctx, X, y, ClusterOptions{K: 500}); return err }},
 		{"cluster cancelled", func() error { _, err := ClusterNMI(cancelled, X, y, ClusterOptions{}); return err }},
 		{"columns", func() error { _, err := SelectColumns(X, []int{13}); return err }},
+		{"duplicated column", func() error { _, err := SelectColumns(X, []int{2, 5, 2}); return err }},
 	} {
 		if err := tc.run(); err == nil {
 			t.Errorf("%s accepted", tc.name)

@@ -48,10 +48,15 @@ func SelectColumns(X mat.Matrix, cols []int) (*mat.Dense, error) {
 	if len(cols) == 0 {
 		return nil, fmt.Errorf("evaluate: no columns selected")
 	}
+	seen := make(map[int]bool, len(cols))
 	for _, c := range cols {
 		if c < 0 || c >= d {
 			return nil, fmt.Errorf("evaluate: column %d selected, but the data has columns 0..%d", c, d-1)
 		}
+		if seen[c] {
+			return nil, fmt.Errorf("evaluate: column %d selected twice", c)
+		}
+		seen[c] = true
 	}
 	out := mat.NewDense(n, len(cols), nil)
 	for i := range n {

@@ -26,7 +26,7 @@ const (
 )
 
 func runCheck(args []string, stdout io.Writer) error {
-	fs := newFlagSet("check", "[CONFIG...] [flags]")
+	fs := newFlagSet("check")
 	configsFlag := fs.String("configs", "", "comma-separated configs to check (also as arguments; default: "+defaultCheckConfigs+"/*.yaml)")
 	golden := fs.String("golden", defaultGoldenDir, "golden directory: tolerances.csv and one NAME.csv per config")
 	update := fs.Bool("update", false, "rewrite the golden files from this run (after an intended change) and print the differences for the commit message")
@@ -35,7 +35,7 @@ func runCheck(args []string, stdout io.Writer) error {
 	jobs := fs.Int("jobs", 0, "cells run at once (default: all cores)")
 	dataDir := fs.String("data-dir", "", "data directory (default: $GSBENCH_DATA, then the user cache directory)")
 	progress := fs.String("progress", "auto", "auto (a bar on a terminal, plain lines otherwise), bar, plain or none")
-	configs, err := parseInterleaved(fs, args)
+	configs, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

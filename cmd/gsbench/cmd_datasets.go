@@ -26,14 +26,15 @@ type datasetRow struct {
 }
 
 func runDatasets(args []string, stdout io.Writer) error {
-	fs := newFlagSet("datasets", "[flags]")
+	fs := newFlagSet("datasets")
 	dataDir := fs.String("data-dir", "", "data directory (default: $GSBENCH_DATA, then the user cache directory)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
+	pos, err := fs.parse(args, stdout)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(pos) > 0 {
+		return fmt.Errorf("unexpected argument %q", pos[0])
 	}
 	var rows []datasetRow
 	for _, e := range datasets.Registry() {

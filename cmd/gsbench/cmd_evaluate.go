@@ -40,11 +40,10 @@ func runEvaluate(args []string, w io.Writer) error {
 	// Every default is the library's: the papers' SVM protocol, the QMR-FS
 	// k-means protocol and the classifier's own settings.
 	sd, kd, sp := evaluate.DefaultSVM(), evaluate.DefaultKMeans(), svm.Params{}.Defaults()
-	fs := newFlagSet("evaluate", commands["evaluate"].usage)
+	fs := newFlagSet("evaluate")
+	var df dataFlags
+	df.register(fs.FlagSet)
 	var (
-		data       = fs.String("data", "", "dataset: a registry name (gsbench datasets) or a data file")
-		dataDir    = fs.String("data-dir", "", "data directory (default $GSBENCH_DATA)")
-		labelCol   = fs.String("label-col", "last", "label column of a CSV file: 0-based number or 'last'")
 		prep       = fs.String("preprocess", sd.Preprocess, "none, center, standardize or minmax")
 		prepOn     = fs.String("preprocess-on", "train", "fit the preprocessing on each training fold (train) or on all rows (all)")
 		features   = fs.String("features", "", "comma-separated 0-based columns to keep (default: all)")
@@ -69,14 +68,12 @@ func runEvaluate(args []string, w io.Writer) error {
 		workers    = fs.Int("workers", 0, "goroutines (default: all cores)")
 		asJSON     = fs.Bool("json", false, "print {\"accuracy_mean\", \"accuracy_std\", \"folds\", \"nmi_mean\", \"nmi_std\"}")
 	)
-	if err := fs.Parse(args); err != nil {
+	pos, err := fs.parse(args, w)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	if *data == "" {
-		return fmt.Errorf("--data is required")
+	if len(pos) > 0 {
+		return fmt.Errorf("unexpected argument %q", pos[0])
 	}
 	doSVM, err := choice("--classifier", *classifier, "svm")
 	if err != nil {
@@ -120,7 +117,7 @@ func runEvaluate(args []string, w io.Writer) error {
 		return err
 	}
 
-	ds, cols, X, err := evaluationData(*data, *dataDir, *labelCol, *features, *selectJSON)
+	ds, cols, X, err := evaluationData(&df, *features, *selectJSON)
 	if err != nil {
 		return err
 	}
@@ -161,7 +158,7 @@ func runEvaluate(args []string, w io.Writer) error {
 		subset = fmt.Sprintf("features %v", cols)
 	}
 	classes := len(distinctLabels(ds.Y))
-	fmt.Fprintf(w, "data      %s: %d samples, %d features (%s), %d classes\n", *data, n, d, subset, classes)
+	fmt.Fprintf(w, "data      %s: %d samples, %d features (%s), %d classes\n", df.data, n, d, subset, classes)
 	if kind != preprocess.None {
 		fmt.Fprintf(w, "scaling   %s, fitted on %s\n", kind, map[string]string{"train": "each training fold", "all": "all rows"}[*prepOn])
 	}
@@ -196,16 +193,12 @@ func writeClusters(w io.Writer, o evaluate.ClusterOptions, classes int, cl evalu
 
 // evaluationData loads the labelled dataset and keeps the columns of
 // --features or --select-json (cols nil: all of them).
-func evaluationData(data, dataDir, labelCol, features, selectJSON string) (ds *datasets.Dataset, cols []int, X *mat.Dense, err error) {
-	lc := labelCol
-	if r, err := datasets.Resolve(data); err == nil && r.Kind != datasets.DataFile {
-		lc = "" // a registry dataset knows its label column
-	}
-	if ds, err = datasets.Load(data, datasets.Options{DataDir: dataDir, LabelCol: lc}); err != nil {
+func evaluationData(df *dataFlags, features, selectJSON string) (ds *datasets.Dataset, cols []int, X *mat.Dense, err error) {
+	if ds, err = df.load(); err != nil {
 		return nil, nil, nil, err
 	}
-	if ds.Y == nil {
-		return nil, nil, nil, fmt.Errorf("%s has no class labels (give --label-col for a CSV file)", data)
+	if _, err = labelled(ds, "evaluate"); err != nil {
+		return nil, nil, nil, err
 	}
 	X = ds.X
 	if cols, err = featureList(features, selectJSON); err != nil {

@@ -22,13 +22,13 @@ func init() {
 }
 
 func runFetch(args []string, stdout io.Writer) error {
-	fs := newFlagSet("fetch", "NAME... | --all [flags]")
+	fs := newFlagSet("fetch")
 	dataDir := fs.String("data-dir", "", "directory to fill (default: $GSBENCH_DATA, else the user cache directory)")
 	all := fs.Bool("all", false, "fetch every registry dataset")
 	force := fs.Bool("force", false, "download files that are already present and verify")
 	mirror := fs.String("mirror", "", "base URL of a server with the files in the registry layout, tried first")
 	asJSON := fs.Bool("json", false, "print the results as JSON")
-	names, err := parseInterleaved(fs, args)
+	names, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

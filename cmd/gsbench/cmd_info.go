@@ -12,7 +12,7 @@ import (
 func init() {
 	register("info", command{
 		summary: "describe a dataset (shape, classes, missing values, verified checksums) or a generator",
-		usage:   "--data NAME|FILE|GENERATOR [--verify] [--json] [--data-dir DIR] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--seed N]",
+		usage:   "--data NAME|FILE|GENERATOR [--verify] [--json] [--label-col COL] [--data-dir DIR] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--data-seed N] [--data-param NAME=VALUE ...]",
 		run:     runInfo,
 	})
 }
@@ -33,46 +33,32 @@ type datasetInfo struct {
 }
 
 func runInfo(args []string, stdout io.Writer) error {
-	fs := newFlagSet("info", "--data NAME [flags]")
-	data := fs.String("data", "", "registry dataset, data file or synthetic generator")
-	dataDir := fs.String("data-dir", "", "data directory (default: $GSBENCH_DATA, then the user cache directory)")
-	verify := fs.Bool("verify", false, "verify the sha256 of every file read")
+	fs := newFlagSet("info")
+	var df dataFlags
+	df.register(fs.FlagSet)
+	fs.BoolVar(&df.verify, "verify", false, "verify the sha256 of every file read")
 	asJSON := fs.Bool("json", false, "print JSON")
-	missing := fs.String("missing", "", "missing-value policy: drop, mean or most_frequent (default: the dataset's)")
-	categorical := fs.String("categorical", "", "encoding of categorical columns: onehot or ordinal (default: the dataset's)")
-	seed := fs.Uint64("seed", 1, "seed of a generator")
-	if err := fs.Parse(args); err != nil {
+	pos, err := fs.parse(args, stdout)
+	if err != nil {
 		return err
 	}
-	if *data == "" && fs.NArg() == 1 {
-		*data = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if df.data == "" && len(pos) == 1 {
+		df.data = pos[0]
+	} else if len(pos) > 0 {
+		return fmt.Errorf("unexpected argument %q", pos[0])
 	}
-	if *data == "" {
-		return fmt.Errorf("--data is required")
+	ds, err := df.load()
+	if err != nil {
+		return err
 	}
-	var (
-		ds   *datasets.Dataset
-		info datasetInfo
-		err  error
-	)
-	if g, ok := datasets.LookupGenerator(*data); ok {
-		if ds, err = datasets.Generate(g.Name, nil, *seed); err != nil {
-			return err
-		}
+	var info datasetInfo
+	if g, ok := datasets.LookupGenerator(df.data); ok {
 		info.Generator = &g
 		info.Title = g.Summary
 		t := ds.Truth
 		info.Truth = map[string]any{"non_redundant": len(t.NonRedundant), "redundant": len(t.Redundant), "basis": t.Basis != nil, "noise_var": t.NoiseVar}
-	} else {
-		ds, err = datasets.Load(*data, datasets.Options{DataDir: *dataDir, Verify: *verify, Missing: *missing, Categorical: *categorical})
-		if err != nil {
-			return err
-		}
-		if e, ok := datasets.Lookup(*data); ok {
-			info.Title = e.Title
-		}
+	} else if e, ok := datasets.Lookup(df.data); ok {
+		info.Title = e.Title
 	}
 	info.Name = ds.Name
 	info.N, info.D = ds.Dims()
@@ -107,7 +93,7 @@ func runInfo(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "  file %s (%d bytes) %s\n", f.Path, f.Bytes, sum)
 	}
 	if g := info.Generator; g != nil {
-		fmt.Fprintf(stdout, "  source: %s\n  truth: %d independent, %d redundant\n  parameters (config keys; --flag-spelling on the command line):\n", g.Source, info.Truth["non_redundant"], info.Truth["redundant"])
+		fmt.Fprintf(stdout, "  source: %s\n  truth: %d independent, %d redundant\n  parameters (config keys; --data-param NAME=VALUE on the command line):\n", g.Source, info.Truth["non_redundant"], info.Truth["redundant"])
 		paramsText(stdout, *g)
 	}
 	return nil

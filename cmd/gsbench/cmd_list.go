@@ -36,10 +36,10 @@ var families = []struct{ Spec, Doc string }{
 }
 
 func runList(args []string, stdout io.Writer) error {
-	fs := newFlagSet("list", "configs [DIR] | methods | families | metrics [flags]")
+	fs := newFlagSet("list")
 	asJSON := fs.Bool("json", false, "print JSON")
 	withParams := fs.Bool("params", false, "methods and metrics: list every parameter with its type, default and meaning")
-	pos, err := parseInterleaved(fs, args)
+	pos, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

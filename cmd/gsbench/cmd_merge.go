@@ -16,9 +16,9 @@ func init() {
 }
 
 func runMerge(args []string, stdout io.Writer) error {
-	fs := newFlagSet("merge", "--out DIR SHARD_DIR...")
+	fs := newFlagSet("merge")
 	out := fs.String("out", "", "directory to write the merged results to (may be one of the shard directories)")
-	dirs, err := parseInterleaved(fs, args)
+	dirs, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

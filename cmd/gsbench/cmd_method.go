@@ -1,16 +1,24 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 	"github.com/gsbench/gsbench/preprocess"
@@ -19,30 +27,31 @@ import (
 func init() {
 	register("select", command{
 		summary: "run a feature selection method on a dataset",
-		usage:   "--method NAME --data DATA [--preprocess none|center|standardize|minmax] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--label-col N|last] [--data-dir DIR] [--json] [--METHOD-PARAM VALUE ...]",
+		usage:   "--method NAME --data DATA [--preprocess none|center|standardize|minmax] [--label-col COL] [--data-dir DIR] [--missing ...] [--categorical ...] [--data-seed N] [--data-param NAME=VALUE ...] [--json] [--METHOD-PARAM VALUE ...]",
 		run:     func(args []string, w io.Writer) error { return runMethod(methods.Selection, args, w) },
 	})
 	register("extract", command{
 		summary: "run a feature extraction method on a dataset",
-		usage:   "--method NAME --data DATA [--preprocess ...] [--missing ...] [--categorical ...] [--label-col N|last] [--data-dir DIR] [--json] [--embedding] [--METHOD-PARAM VALUE ...]",
+		usage:   "--method NAME --data DATA [--preprocess ...] [--label-col COL] [--data-dir DIR] [--missing ...] [--categorical ...] [--data-seed N] [--data-param NAME=VALUE ...] [--json] [--embedding] [--METHOD-PARAM VALUE ...]",
 		run:     func(args []string, w io.Writer) error { return runMethod(methods.Extraction, args, w) },
 	})
 }
 
 // methodArgs are the flags of select/extract that are not method parameters.
 type methodArgs struct {
-	method, data, dataDir, preprocess string
-	missing, categorical              string
-	labelCol                          string
-	json, embedding                   bool
-	params                            methods.Params
+	method, preprocess string
+	data               dataFlags
+	json, embedding    bool
+	help               bool
+	params             methods.Params
 }
 
-// parseMethodArgs reads --flag VALUE and --flag=VALUE pairs. The fixed flags
-// configure the run; every other flag is a parameter of the method, decoded
-// (and rejected when unknown) by the methods registry.
-func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
+// parseMethodArgs reads --flag VALUE and --flag=VALUE pairs. The data flags
+// and a few others configure the run; every other flag is a parameter of
+// the method, decoded (and rejected when unknown) by the methods registry.
+func parseMethodArgs(args []string) (methodArgs, error) {
 	a := methodArgs{params: methods.Params{}}
+	a.data.seed = 1
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
@@ -51,7 +60,8 @@ func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
 		switch name {
 		case "h", "help":
-			return a, fmt.Errorf("usage: gsbench %s --method NAME --data DATA [flags]; 'gsbench list methods' shows each method's parameters", map[methods.Kind]string{methods.Selection: "select", methods.Extraction: "extract"}[kind])
+			a.help = true
+			continue
 		case "json":
 			a.json = value != "false"
 			continue
@@ -66,42 +76,39 @@ func parseMethodArgs(kind methods.Kind, args []string) (methodArgs, error) {
 			i++
 			value = args[i]
 		}
+		if ok, err := a.data.set(name, value); ok {
+			if err != nil {
+				return a, err
+			}
+			continue
+		}
 		switch name {
 		case "method":
 			a.method = value
-		case "data":
-			a.data = value
-		case "data-dir", "data_dir":
-			a.dataDir = value
 		case "preprocess":
 			a.preprocess = value
-		case "missing":
-			a.missing = value
-		case "categorical":
-			a.categorical = value
-		case "label-col", "label_col":
-			if _, err := datasets.ParseLabelCol(value); err != nil {
-				return a, fmt.Errorf("--label-col: %v", err)
-			}
-			a.labelCol = value
 		default:
 			a.params[params.NormalizeName(name)] = value
 		}
-	}
-	if a.method == "" || a.data == "" {
-		return a, fmt.Errorf("--method and --data are required")
 	}
 	return a, nil
 }
 
 func runMethod(kind methods.Kind, args []string, w io.Writer) error {
-	a, err := parseMethodArgs(kind, args)
+	cmd := map[methods.Kind]string{methods.Selection: "select", methods.Extraction: "extract"}[kind]
+	a, err := parseMethodArgs(args)
 	if err != nil {
 		return err
 	}
+	if a.help {
+		return methodHelp(w, cmd, kind, a.method)
+	}
+	if a.method == "" {
+		return fmt.Errorf("--method is required: one of %s (gsbench %s --method NAME -h lists its parameters)", strings.Join(methods.Names(kind), ", "), cmd)
+	}
 	spec, ok := methods.Lookup(a.method)
 	if !ok || spec.Kind != kind {
-		return fmt.Errorf("unknown %s method %q: use one of %s", kind, a.method, strings.Join(methods.Names(kind), ", "))
+		return fmt.Errorf("unknown %s method %q%s: use one of %s", kind, a.method, registry.Suggest(a.method, methods.Names(kind)), strings.Join(methods.Names(kind), ", "))
 	}
 	m, err := methods.New(a.method, a.params)
 	if err != nil {
@@ -111,10 +118,7 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ds, err := datasets.Load(a.data, datasets.Options{
-		DataDir: a.dataDir, Missing: a.missing, Categorical: a.categorical,
-		LabelCol: a.labelCol,
-	})
+	ds, err := a.data.load()
 	if err != nil {
 		return err
 	}
@@ -122,53 +126,139 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if spec.Supervised && ds.Y == nil {
-		return fmt.Errorf("method %s uses class labels, but %s has none (give --label-col for a CSV file)", a.method, a.data)
-	}
-	if err := m.Fit(X, ds.Y); err != nil {
-		return err
-	}
-	out := map[string]any{"method": a.method}
-	if len(scaler.Constant) > 0 {
-		out["constant_columns"] = scaler.Constant
-	}
-	switch kind {
-	case methods.Selection:
-		out["selected"] = nonNil(m.(methods.Selector).Selected())
-	case methods.Extraction:
-		if err := extractionOutput(m, X, a.embedding, out); err != nil {
+	var y []int
+	if spec.Supervised {
+		if y, err = labelled(ds, "method "+a.method); err != nil {
 			return err
 		}
 	}
-	outputs := 0 // number of selected features or extracted components
-	if t, ok := m.(methods.Tracer); ok {
-		out["trace"] = nonNil(t.Trace())
+	if err := fitWithProgress(m, X, y, a.method, ds.Name); err != nil {
+		return err
 	}
-	switch kind {
-	case methods.Selection:
-		outputs = len(m.(methods.Selector).Selected())
-	case methods.Extraction:
-		outputs = components(m, X)
-		if t, ok := m.(methods.Tracer); ok {
-			out["variances"] = nonNil(t.Trace()[:min(outputs, len(t.Trace()))])
-		}
-	}
-	if t, ok := m.(methods.Tracer); ok && len(t.Trace()) > outputs {
-		// Var(Z_{m+1}): the variance left after the last output (the value
-		// that stopped a threshold run).
-		out["residual_variance"] = t.Trace()[outputs]
-	}
-	if s, ok := m.(methods.Scorer); ok {
-		out["scores"] = s.Scores()
-	}
-	if r, ok := m.(methods.Reporter); ok {
-		out["report"] = r.Report()
+	out := methodOutput{Method: a.method, Dataset: ds.Name, ConstantColumns: scaler.Constant}
+	if err := out.fill(m, X, kind, a.embedding); err != nil {
+		return err
 	}
 	if a.json {
-		enc := json.NewEncoder(w)
-		return enc.Encode(out)
+		return json.NewEncoder(w).Encode(out)
 	}
-	return writeMethodText(w, ds, X, out)
+	return out.writeText(w, ds, X)
+}
+
+// methodHelp prints the flags of select or extract and, for a method, its
+// parameters.
+func methodHelp(w io.Writer, cmd string, kind methods.Kind, method string) error {
+	c := commands[cmd]
+	fmt.Fprintf(w, "usage: gsbench %s %s\n\n%s\n", cmd, c.usage, c.summary)
+	if method == "" {
+		fmt.Fprintf(w, "\nmethods: %s\n\ngsbench %s --method NAME -h lists a method's parameters; every --flag that is not one of %s, --method, --preprocess, --json%s is a parameter of the method.\n",
+			strings.Join(methods.Names(kind), ", "), cmd, "--"+strings.Join(dataFlagNames, ", --"), map[methods.Kind]string{methods.Extraction: ", --embedding"}[kind])
+		return flag.ErrHelp
+	}
+	spec, ok := methods.Lookup(method)
+	if !ok || spec.Kind != kind {
+		return fmt.Errorf("unknown %s method %q%s: use one of %s", kind, method, registry.Suggest(method, methods.Names(kind)), strings.Join(methods.Names(kind), ", "))
+	}
+	fmt.Fprintf(w, "\n%s: %s", spec.Name, spec.Summary)
+	if spec.Supervised {
+		fmt.Fprint(w, " (uses the class labels)")
+	}
+	fmt.Fprintln(w, "\n\nparameters (--name VALUE; lists comma-separated):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	paramLines(tw, spec.Params)
+	tw.Flush()
+	return flag.ErrHelp
+}
+
+// fitWithProgress fits m, stopping on Ctrl-C, and tells on stderr how long
+// a fit of more than a few seconds has been running.
+func fitWithProgress(m methods.Method, X *mat.Dense, y []int, method, data string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	n, d := X.Dims()
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(10 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				fmt.Fprintf(os.Stderr, "gsbench: fitting %s on %s (%d x %d): %s\n", method, data, n, d, fmtDuration(time.Since(start)))
+			}
+		}
+	}()
+	err := methods.Fit(ctx, m, X, y)
+	close(done)
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("interrupted after %s", fmtDuration(time.Since(start)))
+	}
+	if el := time.Since(start); el >= 10*time.Second {
+		fmt.Fprintf(os.Stderr, "gsbench: fitted %s in %s\n", method, fmtDuration(el))
+	}
+	return err
+}
+
+// methodOutput is what select and extract print (as JSON with --json).
+type methodOutput struct {
+	Method          string         `json:"method"`
+	Dataset         string         `json:"dataset"`
+	Selected        []int          `json:"selected,omitempty"`
+	Components      [][]float64    `json:"components,omitempty"`
+	Kept            []int          `json:"kept,omitempty"`
+	Eigenvalues     []float64      `json:"eigenvalues,omitempty"`
+	Embedding       [][]float64    `json:"embedding,omitempty"`
+	Trace           []float64      `json:"trace,omitempty"`
+	Variances       []float64      `json:"variances,omitempty"`
+	ResidualVar     *float64       `json:"residual_variance,omitempty"`
+	Scores          []float64      `json:"scores,omitempty"`
+	Report          map[string]any `json:"report,omitempty"`
+	ConstantColumns []int          `json:"constant_columns,omitempty"`
+	Notes           []string       `json:"notes,omitempty"`
+}
+
+// fill records the fitted method's outputs.
+func (o *methodOutput) fill(m methods.Method, X *mat.Dense, kind methods.Kind, wantEmbedding bool) error {
+	outputs := 0 // number of selected features or extracted components
+	switch kind {
+	case methods.Selection:
+		o.Selected = nonNil(m.(methods.Selector).Selected())
+		outputs = len(o.Selected)
+	case methods.Extraction:
+		if err := o.extraction(m, X, wantEmbedding); err != nil {
+			return err
+		}
+		outputs = components(m, X)
+	}
+	if t, ok := m.(methods.Tracer); ok {
+		tr := t.Trace()
+		o.Trace = nonNil(tr)
+		if kind == methods.Extraction {
+			o.Variances = nonNil(tr[:min(outputs, len(tr))])
+		}
+		if len(tr) > outputs {
+			// Var(Z_{m+1}): the variance left after the last output (the
+			// value that stopped a threshold run).
+			v := tr[outputs]
+			o.ResidualVar = &v
+		}
+	}
+	if s, ok := m.(methods.Scorer); ok {
+		o.Scores = s.Scores()
+	}
+	if r, ok := m.(methods.Reporter); ok {
+		o.Report = r.Report()
+	}
+	if outputs == 0 {
+		why := "the method produced no features"
+		if o.ResidualVar != nil {
+			why += fmt.Sprintf(": the largest variance, %.6g, is already at or below the threshold", *o.ResidualVar)
+		}
+		o.Notes = append(o.Notes, why)
+	}
+	return nil
 }
 
 func nonNil[T any](s []T) []T {
@@ -178,9 +268,9 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// extractionOutput adds components (linear methods), kept (GCA),
-// eigenvalues (kernel PCA) and the embedding of the training rows.
-func extractionOutput(m methods.Method, X *mat.Dense, wantEmbedding bool, out map[string]any) error {
+// extraction adds components (linear methods), kept (GCA), eigenvalues
+// (kernel PCA) and the embedding of the training rows.
+func (o *methodOutput) extraction(m methods.Method, X *mat.Dense, wantEmbedding bool) error {
 	if l, ok := m.(methods.Linear); ok {
 		C := l.Components()
 		_, k := C.Dims()
@@ -188,13 +278,13 @@ func extractionOutput(m methods.Method, X *mat.Dense, wantEmbedding bool, out ma
 		for j := range comps {
 			comps[j] = mat.Col(nil, j, C)
 		}
-		out["components"] = comps
+		o.Components = comps
 	}
 	if g, ok := m.(interface{ Kept() []int }); ok {
-		out["kept"] = nonNil(g.Kept())
+		o.Kept = nonNil(g.Kept())
 	}
 	if e, ok := m.(interface{ Eigenvalues() []float64 }); ok {
-		out["eigenvalues"] = e.Eigenvalues()
+		o.Eigenvalues = e.Eigenvalues()
 	}
 	_, linear := m.(methods.Linear)
 	if !wantEmbedding && linear {
@@ -214,7 +304,7 @@ func extractionOutput(m methods.Method, X *mat.Dense, wantEmbedding bool, out ma
 	for i := range rows {
 		rows[i] = mat.Row(nil, i, Z)
 	}
-	out["embedding"] = rows
+	o.Embedding = rows
 	return nil
 }
 
@@ -237,9 +327,10 @@ func components(m methods.Method, X *mat.Dense) int {
 	return 0
 }
 
-func writeMethodText(w io.Writer, ds *datasets.Dataset, X *mat.Dense, out map[string]any) error {
+// writeText writes the outputs for a reader.
+func (o *methodOutput) writeText(w io.Writer, ds *datasets.Dataset, X *mat.Dense) error {
 	n, d := X.Dims()
-	fmt.Fprintf(w, "method %s on %s (%d samples x %d features)\n", out["method"], ds.Name, n, d)
+	fmt.Fprintf(w, "method %s on %s (%d samples x %d features)\n", o.Method, ds.Name, n, d)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	name := func(j int) string {
 		if j < len(ds.Features) {
@@ -247,51 +338,59 @@ func writeMethodText(w io.Writer, ds *datasets.Dataset, X *mat.Dense, out map[st
 		}
 		return ""
 	}
-	trace, _ := out["trace"].([]float64)
-	scores, _ := out["scores"].([]float64)
-	if sel, ok := out["selected"].([]int); ok {
-		fmt.Fprintf(w, "%d selected\n", len(sel))
+	if o.Selected != nil {
+		fmt.Fprintf(w, "%d selected\n", len(o.Selected))
 		header := "rank\tfeature\tname"
 		switch {
-		case trace != nil:
+		case o.Trace != nil:
 			header += "\tvariance when selected"
-		case scores != nil:
+		case o.Scores != nil:
 			header += "\tscore"
 		}
 		fmt.Fprintln(tw, header)
-		for i, j := range sel {
+		for i, j := range o.Selected {
 			v := ""
 			switch {
-			case trace != nil && i < len(trace):
-				v = strconv.FormatFloat(trace[i], 'g', 6, 64)
-			case trace == nil && j < len(scores):
-				v = strconv.FormatFloat(scores[j], 'g', 6, 64)
+			case o.Trace != nil && i < len(o.Trace):
+				v = strconv.FormatFloat(o.Trace[i], 'g', 6, 64)
+			case o.Trace == nil && j < len(o.Scores):
+				v = strconv.FormatFloat(o.Scores[j], 'g', 6, 64)
 			}
 			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", i+1, j, name(j), v)
 		}
 		tw.Flush()
 	}
-	if comps, ok := out["components"].([][]float64); ok {
-		fmt.Fprintf(w, "%d components\n", len(comps))
-		if vars, ok := out["variances"].([]float64); ok {
+	if o.Components != nil {
+		fmt.Fprintf(w, "%d components\n", len(o.Components))
+		if o.Variances != nil {
 			fmt.Fprintln(tw, "component\tvariance")
-			for i, v := range vars {
+			for i, v := range o.Variances {
 				fmt.Fprintf(tw, "%d\t%.6g\n", i+1, v)
 			}
 			tw.Flush()
 		}
 	}
-	if kept, ok := out["kept"].([]int); ok {
-		fmt.Fprintf(w, "kept principal components: %v\n", kept)
+	if o.Kept != nil {
+		fmt.Fprintf(w, "kept principal components: %v\n", o.Kept)
 	}
-	if v, ok := out["residual_variance"].(float64); ok {
-		fmt.Fprintf(w, "residual variance after the last output: %.6g\n", v)
+	if o.ResidualVar != nil {
+		fmt.Fprintf(w, "residual variance after the last output: %.6g\n", *o.ResidualVar)
 	}
-	if r, ok := out["report"].(map[string]any); ok {
-		fmt.Fprintf(w, "report: %v\n", r)
+	if len(o.Report) > 0 {
+		fmt.Fprintln(w, "report:")
+		for _, k := range slices.Sorted(maps.Keys(o.Report)) {
+			v, err := json.Marshal(o.Report[k])
+			if err != nil {
+				v = []byte(fmt.Sprint(o.Report[k]))
+			}
+			fmt.Fprintf(w, "  %s: %s\n", k, v)
+		}
 	}
-	if c, ok := out["constant_columns"].([]int); ok {
-		fmt.Fprintf(w, "note: constant columns left at zero by preprocessing: %v\n", c)
+	if len(o.ConstantColumns) > 0 {
+		fmt.Fprintf(w, "note: constant columns left at zero by preprocessing: %v\n", o.ConstantColumns)
+	}
+	for _, note := range o.Notes {
+		fmt.Fprintf(w, "note: %s\n", note)
 	}
 	return nil
 }

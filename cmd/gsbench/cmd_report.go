@@ -17,7 +17,7 @@ func init() {
 }
 
 func runReport(args []string, stdout io.Writer) error {
-	fs := newFlagSet("report", "DIR... [flags]")
+	fs := newFlagSet("report")
 	config := fs.String("config", "", "lay the results out with this config's tables and figures instead of the stored config.yaml")
 	cmp := fs.Bool("compare", false, "compare the results of the paper configs with the published values and write the reproduction report")
 	ref := fs.String("reference", "results/reference", "--compare: the published values (one YAML file per table or figure)")
@@ -25,7 +25,7 @@ func runReport(args []string, stdout io.Writer) error {
 	notes := fs.String("notes", "results/notes", "--compare: the hand-written investigation of each item (<item>.md)")
 	out := fs.String("out", "results/REPRODUCTION.md", "--compare: the report to write")
 	preferQuick := fs.Bool("prefer-quick", false, "--compare: compare the quick results even where full ones exist")
-	dirs, err := parseInterleaved(fs, args)
+	dirs, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

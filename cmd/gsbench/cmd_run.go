@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +24,7 @@ func init() {
 }
 
 func runRun(args []string, stdout io.Writer) error {
-	fs := newFlagSet("run", "CONFIG... [flags]")
+	fs := newFlagSet("run")
 	out := fs.String("out", "results", "results root: results go to OUT/NAME (OUT/NAME-quick with --quick)")
 	jobs := fs.Int("jobs", 0, "cells run at once (default: all cores)")
 	shard := fs.String("shard", "", "run one part I/N of the cells (e.g. $SLURM_ARRAY_TASK_ID/8); merge the parts with gsbench merge")
@@ -34,7 +33,7 @@ func runRun(args []string, stdout io.Writer) error {
 	dataDir := fs.String("data-dir", "", "data directory (default: $GSBENCH_DATA, then the user cache directory)")
 	progress := fs.String("progress", "auto", "auto (a bar on a terminal, plain lines otherwise), bar, plain or none")
 	only := fs.String("datasets", "", "run only the cells of the datasets with these labels (comma-separated, e.g. the panels of a paper table that fit on this machine); outputs show the others as missing")
-	configs, err := parseInterleaved(fs, args)
+	configs, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}
@@ -159,25 +158,5 @@ func interruptContext() (context.Context, func()) {
 		signal.Stop(sigs)
 		close(sigs)
 		cancel()
-	}
-}
-
-// parseInterleaved parses flags that may come before, between or after
-// positional arguments (gsbench run CONFIG --out DIR).
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
 	}
 }

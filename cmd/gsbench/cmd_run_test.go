@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,10 +10,10 @@ import (
 )
 
 func TestParseInterleaved(t *testing.T) {
-	fs := newFlagSet("x", "")
+	fs := newFlagSet("run")
 	out := fs.String("out", "", "")
 	quick := fs.Bool("quick", false, "")
-	pos, err := parseInterleaved(fs, []string{"a.yaml", "--out", "d", "b.yaml", "--quick", "--", "--c.yaml"})
+	pos, err := fs.parse([]string{"a.yaml", "--out", "d", "b.yaml", "--quick", "--", "--c.yaml"}, io.Discard)
 	if err != nil || *out != "d" || !*quick || strings.Join(pos, " ") != "a.yaml b.yaml --c.yaml" {
 		t.Errorf("got %v %q %v %v", pos, *out, *quick, err)
 	}

@@ -17,9 +17,9 @@ func init() {
 }
 
 func runValidate(args []string, stdout io.Writer) error {
-	fs := newFlagSet("validate", "CONFIG... [flags]")
+	fs := newFlagSet("validate")
 	quick := fs.Bool("quick", false, "also report the size of the quick variant")
-	paths, err := parseInterleaved(fs, args)
+	paths, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gsbench/gsbench/fastblas"
+	"github.com/gsbench/gsbench/internal/registry"
 )
 
 // command is one sub-command. run receives the arguments after the command
@@ -53,19 +54,21 @@ func main() {
 // execute runs gsbench with the arguments args (without the program name)
 // and returns the exit status.
 func execute(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(stdout, "usage: gsbench %s %s\n\n%s\n", args[1], c.usage, c.summary)
-				return 0
-			}
-		}
+	switch {
+	case len(args) == 0:
+		usage(stderr)
+		return 2
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1:
 		usage(stdout)
 		return 0
+	case args[0] == "help":
+		// gsbench help COMMAND is gsbench COMMAND -h: the summary, the
+		// synopsis and every flag.
+		args = []string{args[1], "-h"}
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "gsbench: unknown command %q\n\n", args[0])
+		fmt.Fprintf(stderr, "gsbench: unknown command %q%s\n\n", args[0], registry.Suggest(args[0], commandNames()))
 		usage(stderr)
 		return 2
 	}
@@ -83,27 +86,71 @@ func execute(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: gsbench COMMAND [flags]\n\nCommands:")
+func commandNames() []string {
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, n := range names {
+	return names
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: gsbench COMMAND [flags]\n\nCommands:")
+	for _, n := range commandNames() {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'gsbench help COMMAND' or 'gsbench COMMAND -h' for a command's flags.")
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting.
-func newFlagSet(name, usage string) *flag.FlagSet {
+// flagSet is a command's flags. Parse errors are returned (and printed once,
+// by execute, on stderr); -h prints the command's help on stdout.
+type flagSet struct {
+	*flag.FlagSet
+	name string
+}
+
+// newFlagSet returns the flag set of the named command.
+func newFlagSet(name string) *flagSet {
 	fs := flag.NewFlagSet("gsbench "+name, flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: gsbench %s %s\n\nflags:\n", name, usage)
-		fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, name: name}
+}
+
+// parse parses flags that may come before, between or after positional
+// arguments (gsbench run CONFIG --out DIR) and returns the positional ones.
+// On -h it prints the command's help to stdout and returns flag.ErrHelp.
+func (fs *flagSet) parse(args []string, stdout io.Writer) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.help(stdout)
+			} else {
+				err = fmt.Errorf("%v (gsbench help %s lists the flags)", err, fs.name)
+			}
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
 	}
-	return fs
+}
+
+// help writes the command's summary, synopsis and flags.
+func (fs *flagSet) help(w io.Writer) {
+	c := commands[fs.name]
+	fmt.Fprintf(w, "usage: gsbench %s %s\n\n%s\n\nflags:\n", fs.name, c.usage, c.summary)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
