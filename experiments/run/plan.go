@@ -75,9 +75,44 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.I, s.N)
 }
 
-// Has reports whether the shard runs cell c: groups are dealt round-robin,
-// so every shard gets a near-equal share in plan order.
-func (s Shard) Has(c *Cell) bool { return s.N <= 1 || c.Group%s.N == s.I-1 }
+// Assign deals the groups of the cells keep accepts to n shards by their
+// estimated cost, and returns the shard (1..n) of every group (0: no cell
+// kept). A group's cost is its number of cells: the cells of a plan are
+// taken to cost about the same, which nothing run yet can refine when the
+// shards start on separate machines. Groups go largest first to the least
+// loaded shard (ties: the lower group index, then the lower shard), so the
+// shards' totals differ by at most the largest group whatever the order of
+// the groups (dealing them round-robin put every 4-cell group of the
+// quickstart in one shard of two: 32 and 8 cells). The assignment depends
+// only on the plan, so every shard of a run computes the same one.
+func (p *Plan) Assign(n int, keep func(*Cell) bool) []int {
+	shard := make([]int, p.Groups)
+	size := make([]int, p.Groups)
+	for _, c := range p.Cells {
+		if keep(c) {
+			size[c.Group]++
+		}
+	}
+	order := make([]int, 0, p.Groups)
+	for g, s := range size {
+		if s > 0 {
+			order = append(order, g)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return size[b] - size[a] })
+	load := make([]int, n+1)
+	for _, g := range order {
+		best := 1
+		for i := 2; i <= n; i++ {
+			if load[i] < load[best] {
+				best = i
+			}
+		}
+		shard[g] = best
+		load[best] += size[g]
+	}
+	return shard
+}
 
 // NewPlan expands a config into cells; quick applies the quick overrides.
 // It fails when the config makes the same cell twice, or when a matched

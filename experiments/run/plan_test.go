@@ -2,6 +2,7 @@ package run
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,5 +114,55 @@ func TestParseShard(t *testing.T) {
 	}
 	if s, err := ParseShard(" 2 / 3 "); err != nil || s != (Shard{I: 2, N: 3}) {
 		t.Errorf("2/3: %v %v", s, err)
+	}
+}
+
+// Shards get near-equal work (issue 20: the quickstart split 32/8 over two
+// shards, 16/4/16/4 over four): Assign deals groups by their number of
+// cells, and every cell lands in exactly one shard.
+func TestShardsBalanced(t *testing.T) {
+	c, err := config.Load("../../configs/quickstart.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlan(c, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	largest := 0
+	size := map[int]int{}
+	for _, cell := range p.Cells {
+		size[cell.Group]++
+		largest = max(largest, size[cell.Group])
+	}
+	all := func(*Cell) bool { return true }
+	for n := 2; n <= 6; n++ {
+		shard := p.Assign(n, all)
+		counts := make([]int, n+1)
+		for _, cell := range p.Cells {
+			s := shard[cell.Group]
+			if s < 1 || s > n {
+				t.Fatalf("n = %d: cell %s in shard %d", n, cell.ID, s)
+			}
+			counts[s]++
+		}
+		lo, hi := slices.Min(counts[1:]), slices.Max(counts[1:])
+		if hi-lo > largest {
+			t.Errorf("n = %d: shard sizes %v differ by more than the largest group (%d)", n, counts[1:], largest)
+		}
+		if again := p.Assign(n, all); !slices.Equal(again, shard) {
+			t.Errorf("n = %d: the assignment is not deterministic", n)
+		}
+	}
+	// The quickstart's 40 cells: 20 and 20 over two shards, 10 each over four.
+	for n, want := range map[int][]int{2: {20, 20}, 4: {10, 10, 10, 10}} {
+		shard := p.Assign(n, all)
+		counts := make([]int, n)
+		for _, cell := range p.Cells {
+			counts[shard[cell.Group]-1]++
+		}
+		if !slices.Equal(counts, want) {
+			t.Errorf("quickstart over %d shards: %v cells, want %v", n, counts, want)
+		}
 	}
 }

@@ -129,6 +129,11 @@ func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "cells"), 0o755); err != nil {
 		return nil, err
 	}
+	release, err := claim(dir, opt.Shard)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	lock := lockDir(dir)
 	defer lock.unlock()
 	fsutil.CleanTemps(filepath.Join(dir, "cells"))
@@ -157,8 +162,15 @@ func Run(ctx context.Context, c *config.Config, opt Options) (*Summary, error) {
 	if err := checkDatasetFilter(c, opt.Datasets); err != nil {
 		return nil, err
 	}
+	selected := func(cell *Cell) bool {
+		return len(opt.Datasets) == 0 || slices.Contains(opt.Datasets, cell.Instance.Dataset.Label)
+	}
+	var shardOf []int
+	if opt.Shard.N > 1 {
+		shardOf = plan.Assign(opt.Shard.N, selected)
+	}
 	for _, cell := range plan.Cells {
-		if !opt.Shard.Has(cell) || len(opt.Datasets) > 0 && !slices.Contains(opt.Datasets, cell.Instance.Dataset.Label) {
+		if !selected(cell) || shardOf != nil && shardOf[cell.Group] != opt.Shard.I {
 			continue
 		}
 		sum.InShard++
@@ -281,6 +293,11 @@ type runner struct {
 	failures []Failure
 	progress Progress
 	computed time.Duration // summed wall time of the cells computed (for the ETA)
+	// For the ETA: the cells still to compute and the time the computed
+	// ones took, by method entry of the config (cells of one method cost
+	// alike; methods do not).
+	left     map[*config.MethodSpec]int
+	byMethod map[*config.MethodSpec]*timing
 	canceled bool
 
 	dataMu sync.Mutex
@@ -290,7 +307,17 @@ type runner struct {
 	reportMu sync.Mutex
 }
 
+// timing is the summed wall time of a number of cells.
+type timing struct {
+	sum time.Duration
+	n   int
+}
+
 func (r *runner) execute(todo []*Cell) {
+	r.left, r.byMethod = map[*config.MethodSpec]int{}, map[*config.MethodSpec]*timing{}
+	for _, c := range todo {
+		r.left[c.Method]++
+	}
 	r.cond = sync.NewCond(&r.mu)
 	r.running = map[int]*Cell{}
 	r.waiting = map[int][]*Cell{}
@@ -360,10 +387,19 @@ func (r *runner) worker() {
 		r.mu.Lock()
 		delete(r.running, cell.Index)
 		r.pending--
+		r.left[cell.Method]--
 		if !interrupted {
 			r.results[cell.Index] = res
 			r.progress.Done++
-			r.computed += time.Duration(res.Seconds * float64(time.Second))
+			took := time.Duration(res.Seconds * float64(time.Second))
+			r.computed += took
+			tm := r.byMethod[cell.Method]
+			if tm == nil {
+				tm = &timing{}
+				r.byMethod[cell.Method] = tm
+			}
+			tm.sum += took
+			tm.n++
 			if res.Status != cells.StatusOK {
 				r.progress.Failed++
 				r.failures = append(r.failures, Failure{Cell: cell.ID, What: cell.Describe(), Error: res.Error})
@@ -405,9 +441,19 @@ func (r *runner) report() {
 	}
 	p.Elapsed = time.Since(r.start)
 	if p.Done > 0 {
-		left := p.Total - p.Resumed - p.Done
-		per := r.computed / time.Duration(p.Done)
-		p.ETA = per * time.Duration(left) / time.Duration(r.jobs)
+		// Every cell left costs what the computed cells of its method took
+		// on average (all computed cells when none of its method has run),
+		// spread over the workers.
+		overall := r.computed / time.Duration(p.Done)
+		var work time.Duration
+		for m, n := range r.left {
+			per := overall
+			if tm := r.byMethod[m]; tm != nil && tm.n > 0 {
+				per = tm.sum / time.Duration(tm.n)
+			}
+			work += per * time.Duration(n)
+		}
+		p.ETA = work / time.Duration(min(r.jobs, max(1, p.Total-p.Resumed-p.Done)))
 	}
 	r.mu.Unlock()
 	r.reportMu.Lock()

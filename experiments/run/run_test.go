@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gsbench/gsbench/experiments/config"
@@ -129,5 +130,41 @@ metrics: [n_selected, residual_variance]
 	}
 	if inst[0] == inst[1] {
 		t.Error("repetitions share a data seed")
+	}
+}
+
+// Two runs into one results directory do not both compute everything
+// (issue 20): while a run holds the directory, a second unsharded run, or
+// a shard, exits at once naming it; shards of one N share the directory.
+func TestConcurrentRunsExclude(t *testing.T) {
+	dir := t.TempDir()
+	c := writeConfig(t, dir, "busy", `name: busy
+datasets: [{name: journal-gfr, params: {n_samples: 30, n_independent: 4, n_products: 1}}]
+methods: [{name: exptest-pick, params: {k: 1, sleep_ms: 400}}]
+metrics: [n_selected]
+`)
+	out := filepath.Join(dir, "out")
+	if err := os.MkdirAll(filepath.Join(out, "cells"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		first, second Shard
+		conflict      bool
+	}{
+		{Shard{}, Shard{}, true},
+		{Shard{}, Shard{1, 2}, true},
+		{Shard{1, 2}, Shard{}, true},
+		{Shard{1, 2}, Shard{1, 2}, true},
+		{Shard{1, 2}, Shard{2, 2}, false},
+	} {
+		release, err := claim(out, tc.first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Run(context.Background(), c, Options{Dir: out, Shard: tc.second})
+		if got := err != nil && strings.Contains(err.Error(), "is in use by another gsbench run"); got != tc.conflict {
+			t.Errorf("%v holding, %v running: error %v, want conflict %v", tc.first, tc.second, err, tc.conflict)
+		}
+		release()
 	}
 }
