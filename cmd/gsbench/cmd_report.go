@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/compare"
@@ -74,12 +77,19 @@ func runCompare(w io.Writer, opt compare.Options, out string) error {
 	for _, it := range items {
 		counts[it.Status]++
 	}
-	fmt.Fprintf(w, "%s: %d items:", out, len(items))
-	for _, s := range []string{compare.Reproduced, compare.Close, "differs (explained)", "differs (not yet explained)", compare.Pending} {
+	fmt.Fprintf(w, "%s: %d items: ", out, len(items))
+	// Every status, the known ones in their order, then any other (the
+	// verdict of a figure's notes), so that the counts add up to the items.
+	var parts []string
+	for _, s := range compare.Statuses {
 		if counts[s] > 0 {
-			fmt.Fprintf(w, " %d %s,", counts[s], s)
+			parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+			delete(counts, s)
 		}
 	}
-	fmt.Fprintln(w)
+	for _, s := range slices.Sorted(maps.Keys(counts)) {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[s], s))
+	}
+	fmt.Fprintln(w, strings.Join(parts, ", "))
 	return nil
 }

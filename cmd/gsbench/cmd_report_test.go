@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,55 @@ func TestReportCompareNaN(t *testing.T) {
 	out := filepath.Join(dir, "REPRODUCTION.md")
 	if code := execute([]string{"report", "--compare", "--reference", ref, "--results", res, "--notes", dir, "--out", out}, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "1 items: 1 reproduced") {
 		t.Errorf("report --compare: exit %d: %s%s", code, &stdout, &stderr)
+	}
+}
+
+// TestReportCompareNoData: without the benchmark data, report --compare
+// does not replace an existing report (which compared what the new one
+// cannot), and its summary counts every item, whatever its status.
+func TestReportCompareNoData(t *testing.T) {
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "reference")
+	os.MkdirAll(ref, 0o755)
+	for _, item := range []string{"journal-table01-datasets", "journal-figure05-redundant"} {
+		src, err := os.ReadFile("../../results/reference/" + item + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(ref, item+".yaml"), src, 0o644)
+	}
+	// A figure's verdict is its notes' text, outside the fixed statuses.
+	os.WriteFile(filepath.Join(dir, "journal-figure05-redundant.md"), []byte("summary: same shape\nverdict: agrees by eye\n"), 0o644)
+	t.Setenv("GSBENCH_DATA", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	out := filepath.Join(dir, "REPRODUCTION.md")
+	os.WriteFile(out, []byte("the committed report\n"), 0o644)
+	args := []string{"report", "--compare", "--reference", ref, "--results", filepath.Join(dir, "none"), "--notes", dir, "--out", out}
+	var stdout, stderr bytes.Buffer
+	if code := execute(args, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "not replacing") {
+		t.Errorf("report --compare without data over an existing report: exit %d: %s%s", code, &stdout, &stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "the committed report\n" {
+		t.Errorf("the existing report was rewritten:\n%s", b)
+	}
+	// A new file is written (nothing is lost), and the summary adds up.
+	os.Remove(out)
+	stdout.Reset()
+	stderr.Reset()
+	if code := execute(args, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "2 items: ") {
+		t.Fatalf("report --compare into a new file: exit %d: %s%s", code, &stdout, &stderr)
+	}
+	summary := stdout.String()[strings.Index(stdout.String(), "2 items: ")+len("2 items: "):]
+	total := 0
+	for _, part := range strings.Split(strings.TrimSpace(summary), ", ") {
+		var n int
+		if _, err := fmt.Sscanf(part, "%d", &n); err != nil {
+			t.Fatalf("summary part %q: %v", part, err)
+		}
+		total += n
+	}
+	if total != 2 {
+		t.Errorf("summary %q counts %d items, want 2", summary, total)
 	}
 }

@@ -47,10 +47,14 @@ type ItemResult struct {
 	Variants []string // variant keys seen, primary first
 	Status   string
 	Reason   string // the summary line (notes file, else computed)
-	Notes    string // results/notes/<item>.md without its header lines
-	Counts   map[string]int
-	BestVar  string // the variant with the most values within tolerance
-	VarScore map[string]int
+	// Unavailable counts the values not computed because their dataset is
+	// not in the data directory (GSBENCH_DATA unset, or a dataset not
+	// fetched).
+	Unavailable int
+	Notes       string // results/notes/<item>.md without its header lines
+	Counts      map[string]int
+	BestVar     string // the variant with the most values within tolerance
+	VarScore    map[string]int
 
 	causeNotFound bool   // the notes say "cause: not found"
 	verdict       string // the notes' verdict of an item without printed values
@@ -157,6 +161,9 @@ func (ir *ItemResult) compare() {
 			}
 		}
 		if cv.Primary == nil {
+			if strings.HasPrefix(why, unavailable) {
+				ir.Unavailable++
+			}
 			cv.Verdict, cv.Why = Missing, why
 			if why == "" {
 				cv.Why = "no cell of the primary variant"
@@ -200,6 +207,11 @@ const (
 	Differs    = "differs"
 	Pending    = "pending"
 )
+
+// Statuses lists every status an item can have, in the order summaries
+// show them (an item without printed values takes its notes' verdict,
+// which may be any text).
+var Statuses = []string{Reproduced, Close, "differs (explained)", "differs (cause not found)", "differs (not yet explained)", Pending}
 
 func (ir *ItemResult) compared() int { return ir.Counts[OK] + ir.Counts[Near] + ir.Counts[Off] }
 

@@ -298,6 +298,10 @@ func elementIndex(v RefValue) (int, error) {
 	return 0, fmt.Errorf("element %q is not in our feature map", e)
 }
 
+// unavailable starts the reason of a value that could not be computed
+// because its dataset is not in the data directory.
+const unavailable = "not available offline"
+
 // shape: dataset properties (Table I of each paper) from our registry, whose
 // shapes every load checks, or from a generator.
 func (r *Rule) shape(v RefValue) ([]Ours, string) {
@@ -320,7 +324,7 @@ func (r *Rule) shape(v RefValue) ([]Ours, string) {
 			return nil, fmt.Sprintf("%s is not in gsbench's registry", name)
 		}
 		if _, err := datasets.Find(name, ""); err != nil {
-			return nil, fmt.Sprintf("not available offline (gsbench fetch %s)", name)
+			return nil, unavailable + fmt.Sprintf(" (gsbench fetch %s)", name)
 		}
 		n, d = e.N, e.D
 		for _, s := range e.Shapes {

@@ -246,10 +246,22 @@ func fmtPub(x float64) string {
 }
 
 // Write runs Compare and writes the report to path.
+//
+// It refuses to replace an existing report when some values could not be
+// computed for lack of data (GSBENCH_DATA unset, a dataset not fetched):
+// the new report would mark as missing what the old one compared. Write it
+// elsewhere, or make the data available.
 func Write(path string, opt Options) ([]*ItemResult, error) {
 	items, err := Compare(opt)
 	if err != nil {
 		return nil, err
+	}
+	lacking := 0
+	for _, it := range items {
+		lacking += it.Unavailable
+	}
+	if _, err := os.Stat(path); lacking > 0 && err == nil {
+		return items, fmt.Errorf("%d values could not be computed because their datasets are not in the data directory (is GSBENCH_DATA set?): not replacing %s, which may have them; make the data available (gsbench fetch) or write the report elsewhere with --out", lacking, path)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".reproduction-*.md")
 	if err != nil {
