@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -32,12 +34,26 @@ type CVOptions struct {
 	// More than one repeat needs Shuffle.
 	Repeats int
 	// Preprocess is fitted on each training fold and applied to it and to
-	// its test fold; "" or none leaves the data as given.
+	// its test fold (in a pipeline, to the features); "" or none leaves the
+	// data as given.
 	Preprocess preprocess.Kind
 	// Workers bounds the goroutines that train binary SVMs (of all folds,
 	// scheduled together); 0 means GOMAXPROCS. Scores do not depend on it.
 	Workers int
+	// Features, when set, makes the cross-validation a pipeline (the UFFS
+	// paper's supervised protocol, Sec. V-C): in each fold, after the
+	// preprocessing, it is fitted on the training rows and labels only and
+	// gives the features of the training and test rows the SVM is trained
+	// and scored on. Nil scores the columns of X as they are.
+	Features Featurizer
 }
+
+// Featurizer is the feature step of a pipeline: it fits a feature selection
+// or extraction method on the training rows of a fold (with their labels)
+// and returns the features of those rows and of the test rows. The test
+// rows and their labels must play no part in the fit.
+// methods.FoldFeatures makes one from any registered method.
+type Featurizer func(ctx context.Context, train *mat.Dense, y []int, test *mat.Dense) (ztrain, ztest *mat.Dense, err error)
 
 func (o CVOptions) defaults() CVOptions {
 	if o.Folds == 0 {
@@ -120,7 +136,7 @@ func CVAccuracy(ctx context.Context, X *mat.Dense, y []int, opt CVOptions) (Scor
 	err := par.Do(ctx, len(tasks), opt.Workers, func(i int) error {
 		t := tasks[i]
 		fr := folds[t.fold]
-		f, err := fr.fitter(X, y, svmParams, opt.Preprocess)
+		f, err := fr.fitter(ctx, X, y, svmParams, opt)
 		if err != nil {
 			return fr.wrap(opt.Repeats, err)
 		}
@@ -141,11 +157,15 @@ func CVAccuracy(ctx context.Context, X *mat.Dense, y []int, opt CVOptions) (Scor
 		return Score{}, err
 	}
 	values := make([]float64, len(folds))
+	var featureSeconds float64
 	for i, fr := range folds {
 		values[i] = fr.accuracy
 		notes = append(notes, fr.notes...)
+		featureSeconds += fr.featureSeconds
 	}
-	return newScore(values, notes), nil
+	s := newScore(values, notes)
+	s.FeatureSeconds = featureSeconds
+	return s, nil
 }
 
 // foldRun is one fold of one repeat while it is being trained.
@@ -155,12 +175,13 @@ type foldRun struct {
 	problems     int
 	left         atomic.Int64 // tasks not yet finished
 
-	once     sync.Once
-	fit      *svm.Fitter
-	test     *mat.Dense // preprocessed test rows
-	err      error
-	notes    []string
-	accuracy float64
+	once           sync.Once
+	fit            *svm.Fitter
+	test           *mat.Dense // preprocessed test rows (their features in a pipeline)
+	err            error
+	notes          []string
+	accuracy       float64
+	featureSeconds float64 // the pipeline's feature step on this fold
 }
 
 func (fr *foldRun) wrap(repeats int, err error) error {
@@ -173,33 +194,51 @@ func (fr *foldRun) wrap(repeats int, err error) error {
 	return fmt.Errorf("fold %d: %w", fr.fold+1, err)
 }
 
-// fitter prepares the fold's training data and Fitter on first use.
-func (fr *foldRun) fitter(X *mat.Dense, y []int, p svm.Params, kind preprocess.Kind) (*svm.Fitter, error) {
+// fitter prepares the fold's training data and Fitter on first use: the
+// rows of the fold; in a pipeline, the features fitted on the training
+// rows; the preprocessing of the classifier's inputs fitted on the training
+// rows.
+func (fr *foldRun) fitter(ctx context.Context, X *mat.Dense, y []int, p svm.Params, opt CVOptions) (*svm.Fitter, error) {
 	fr.once.Do(func() {
-		train := rows(X, fr.split.Train)
-		test := rows(X, fr.split.Test)
-		if kind != preprocess.None {
-			s, err := preprocess.Fit(kind, train)
-			if err != nil {
-				fr.err = err
-				return
-			}
-			if train, err = s.Transform(train); err == nil {
-				test, err = s.Transform(test)
-			}
-			if err != nil {
-				fr.err = err
-				return
-			}
-		}
-		ytr := make([]int, len(fr.split.Train))
-		for i, r := range fr.split.Train {
-			ytr[i] = y[r]
-		}
-		fr.fit, fr.err = svm.NewFitter(train, ytr, p)
-		fr.test = test
+		fr.fit, fr.test, fr.err = fr.prepare(ctx, X, y, p, opt)
 	})
 	return fr.fit, fr.err
+}
+
+func (fr *foldRun) prepare(ctx context.Context, X *mat.Dense, y []int, p svm.Params, opt CVOptions) (*svm.Fitter, *mat.Dense, error) {
+	train := rows(X, fr.split.Train)
+	test := rows(X, fr.split.Test)
+	ytr := make([]int, len(fr.split.Train))
+	for i, r := range fr.split.Train {
+		ytr[i] = y[r]
+	}
+	if opt.Features != nil {
+		t0 := time.Now()
+		var err error
+		train, test, err = opt.Features(ctx, train, slices.Clone(ytr), test)
+		fr.featureSeconds = time.Since(t0).Seconds()
+		if err == nil && (train.RawMatrix().Cols != test.RawMatrix().Cols || train.RawMatrix().Rows != len(fr.split.Train) || test.RawMatrix().Rows != len(fr.split.Test)) {
+			err = fmt.Errorf("%d x %d training and %d x %d test features for %d and %d rows", train.RawMatrix().Rows, train.RawMatrix().Cols,
+				test.RawMatrix().Rows, test.RawMatrix().Cols, len(fr.split.Train), len(fr.split.Test))
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("feature step: %w", err)
+		}
+	}
+	if kind := opt.Preprocess; kind != preprocess.None {
+		s, err := preprocess.Fit(kind, train)
+		if err != nil {
+			return nil, nil, err
+		}
+		if train, err = s.Transform(train); err != nil {
+			return nil, nil, err
+		}
+		if test, err = s.Transform(test); err != nil {
+			return nil, nil, err
+		}
+	}
+	f, err := svm.NewFitter(train, ytr, p)
+	return f, test, err
 }
 
 // score assembles the fold's model, scores its test rows and releases the

@@ -18,6 +18,16 @@
 // 0..24) and reports the normalized mutual information and the clustering
 // accuracy (Hungarian matching) of every run (package metrics).
 //
+// With CVOptions.Features set, CVAccuracy is a pipeline: in each fold the
+// Featurizer fits a feature selection or extraction method on the training
+// rows and labels only and gives the features of the training and test rows
+// the SVM sees, as cross_val_score(make_pipeline(selector, clf), X, y) does
+// (methods.FoldFeatures makes one from any registered method; the per-fold
+// accuracies equal scikit-learn's for SelectKBest(f_classif) against Fisher
+// score, methods/features_test.go). Protocol names the two ways a method's
+// features are cross-validated (AllRows, Pipeline) for configs and
+// gsbench evaluate.
+//
 // The protocols as named parameters: SVMOptions and KMeansOptions, whose
 // param tags are the options of the harness metrics svm_accuracy and
 // kmeans_nmi (configs/README.md) and which gsbench evaluate fills from its

@@ -2,6 +2,7 @@ package evaluate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
@@ -118,4 +119,37 @@ func (o KMeansOptions) Validate() error {
 	}
 	_, err := preprocess.Parse(o.Preprocess)
 	return err
+}
+
+// Protocol says where a feature selection or extraction method is fitted
+// when its features are cross-validated.
+type Protocol string
+
+// The protocols.
+const (
+	// AllRows fits the method once on all rows; only the classifier is
+	// cross-validated on the features it gives. The unsupervised
+	// experiments of the papers use it (a method that never sees the
+	// labels cannot leak them).
+	AllRows Protocol = "all-rows"
+	// Pipeline fits the method inside each training fold and transforms
+	// the test fold with it, as a scikit-learn Pipeline of the selector and
+	// the classifier under cross_val_score (the UFFS paper's supervised
+	// protocol, Sec. V-C): a supervised method never sees the labels of the
+	// rows it is scored on.
+	Pipeline Protocol = "pipeline"
+)
+
+// Choices lists the protocols.
+func (Protocol) Choices() []string { return []string{string(AllRows), string(Pipeline)} }
+
+// ParseProtocol returns the protocol named s ("" is AllRows).
+func ParseProtocol(s string) (Protocol, error) {
+	switch p := Protocol(strings.ToLower(strings.TrimSpace(s))); p {
+	case "", AllRows:
+		return AllRows, nil
+	case Pipeline:
+		return p, nil
+	}
+	return "", fmt.Errorf("protocol %q: use all-rows (fit the method once on all rows) or pipeline (fit it inside each training fold)", s)
 }

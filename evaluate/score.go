@@ -1,11 +1,8 @@
 package evaluate
 
 import (
-	"fmt"
 	"math"
 	"slices"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // Score is a set of per-fold (or per-seed) values with their mean and
@@ -16,6 +13,9 @@ type Score struct {
 	Mean   float64
 	Std    float64
 	Notes  []string // what the caller should know: small classes, non-converged fits, ...
+	// FeatureSeconds is the wall time of a pipeline's feature step, summed
+	// over its folds (CVOptions.Features); 0 otherwise.
+	FeatureSeconds float64
 }
 
 // newScore summarizes values.
@@ -39,31 +39,4 @@ func newScore(values []float64, notes []string) Score {
 	n := float64(len(values))
 	s.Std = math.Sqrt(math.Max(0, ss-sd*sd/n) / n)
 	return s
-}
-
-// SelectColumns returns a new matrix holding the columns cols of X, in that
-// order (a feature subset chosen by a selection method).
-func SelectColumns(X mat.Matrix, cols []int) (*mat.Dense, error) {
-	n, d := X.Dims()
-	if len(cols) == 0 {
-		return nil, fmt.Errorf("evaluate: no columns selected")
-	}
-	seen := make(map[int]bool, len(cols))
-	for _, c := range cols {
-		if c < 0 || c >= d {
-			return nil, fmt.Errorf("evaluate: column %d selected, but the data has columns 0..%d", c, d-1)
-		}
-		if seen[c] {
-			return nil, fmt.Errorf("evaluate: column %d selected twice", c)
-		}
-		seen[c] = true
-	}
-	out := mat.NewDense(n, len(cols), nil)
-	for i := range n {
-		row := out.RawRowView(i)
-		for j, c := range cols {
-			row[j] = X.At(i, c)
-		}
-	}
-	return out, nil
 }

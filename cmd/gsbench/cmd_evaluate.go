@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,14 +16,17 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/evaluate"
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/learn/svm"
+	"github.com/gsbench/gsbench/methods"
+	"github.com/gsbench/gsbench/params"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
 func init() {
 	register("evaluate", command{
-		summary: "score a dataset or a feature subset: SVM cross-validated accuracy, k-means NMI",
-		usage: "--data DATA [--preprocess standardize] [--features 0,3,7 | --select-json FILE] " +
+		summary: "score a dataset, a feature subset or a method: SVM cross-validated accuracy, k-means NMI",
+		usage: "--data DATA [--preprocess standardize] [--features 0,3,7 | --select-json FILE | --method NAME [--method-param NAME=VALUE ...] [--protocol all-rows|pipeline]] " +
 			"[--classifier svm|none --multiclass ovr|ovo --cv 5] [--cluster kmeans --seeds 25] [--json]",
 		run: runEvaluate,
 	})
@@ -48,6 +54,8 @@ func runEvaluate(args []string, w io.Writer) error {
 		prepOn     = fs.String("preprocess-on", "train", "fit the preprocessing on each training fold (train) or on all rows (all)")
 		features   = fs.String("features", "", "comma-separated 0-based columns to keep (default: all)")
 		selectJSON = fs.String("select-json", "", "keep the columns listed under \"selected\" in this JSON file (gsbench select --json)")
+		method     = fs.String("method", "", "score the features of this selection or extraction method (gsbench list methods)")
+		protocol   = fs.String("protocol", string(evaluate.AllRows), "with --method: all-rows (fit it once on all rows, then cross-validate the classifier on its features) or pipeline (fit it inside each training fold and transform the test fold; a supervised method never sees the test labels)")
 		classifier = fs.String("classifier", "svm", "svm, or none to skip classification")
 		multiclass = fs.String("multiclass", sd.Multiclass, "ovr (one-vs-rest, the papers') or ovo (one-vs-one, libsvm's)")
 		kernel     = fs.String("kernel", sd.Kernel, "rbf, linear or poly")
@@ -68,12 +76,44 @@ func runEvaluate(args []string, w io.Writer) error {
 		workers    = fs.Int("workers", 0, "goroutines (default: all cores)")
 		asJSON     = fs.Bool("json", false, "print {\"accuracy_mean\", \"accuracy_std\", \"folds\", \"nmi_mean\", \"nmi_std\"}")
 	)
+	methodParams := methods.Params{}
+	fs.Func("method-param", "a parameter of --method, NAME=VALUE (repeatable; gsbench select|extract --method NAME -h lists them)", func(kv string) error {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return fmt.Errorf("want NAME=VALUE")
+		}
+		methodParams[params.NormalizeName(name)] = value
+		return nil
+	})
 	pos, err := fs.parse(args, w)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return fmt.Errorf("unexpected argument %q", pos[0])
+	}
+	proto, err := evaluate.ParseProtocol(*protocol)
+	if err != nil {
+		return err
+	}
+	var spec methods.Spec
+	switch {
+	case *method == "" && len(methodParams) > 0:
+		return fmt.Errorf("--method-param %s: give the method with --method", slices.Sorted(maps.Keys(methodParams))[0])
+	case *method == "" && proto == evaluate.Pipeline:
+		return fmt.Errorf("--protocol pipeline fits a method inside each training fold: give it with --method")
+	case *method != "":
+		if *features != "" || *selectJSON != "" {
+			return fmt.Errorf("give --method, --features or --select-json, not several")
+		}
+		var ok bool
+		if spec, ok = methods.Lookup(*method); !ok {
+			names := methods.Names("")
+			return fmt.Errorf("unknown method %q%s: use one of %s", *method, registry.Suggest(*method, names), strings.Join(names, ", "))
+		}
+		if _, err := spec.New(methodParams); err != nil { // its parameters, checked before anything runs
+			return err
+		}
 	}
 	doSVM, err := choice("--classifier", *classifier, "svm")
 	if err != nil {
@@ -126,12 +166,36 @@ func runEvaluate(args []string, w io.Writer) error {
 			return err
 		}
 	}
-	ctx := context.Background()
+	n, d := X.Dims()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	newMethod := func() (methods.Method, error) { return spec.New(methodParams) }
+	var y []int // the method's labels
+	if spec.Supervised {
+		y = ds.Y
+	}
+	// The classifier's data: the method's features on all rows, or under
+	// the pipeline protocol the data, with the method fitted in each fold.
+	cvX, clX := X, X
+	switch {
+	case *method != "" && proto == evaluate.Pipeline:
+		cvOpt.Features = methods.FoldFeatures(newMethod, spec.Supervised)
+		if doKMeans { // clustering has no folds: the method fitted on all rows
+			if clX, err = fitFeatures(newMethod, X, y, spec.Name, ds.Name); err != nil {
+				return err
+			}
+		}
+	case *method != "":
+		if X, err = fitFeatures(newMethod, X, y, spec.Name, ds.Name); err != nil {
+			return err
+		}
+		cvX, clX = X, X
+	}
 	var out evaluateJSON
 	var notes []string
 	var acc evaluate.Score
 	if doSVM {
-		if acc, err = evaluate.CVAccuracy(ctx, X, ds.Y, cvOpt); err != nil {
+		if acc, err = evaluate.CVAccuracy(ctx, cvX, ds.Y, cvOpt); err != nil {
 			return err
 		}
 		out.AccuracyMean, out.AccuracyStd, out.Folds = &acc.Mean, &acc.Std, acc.Values
@@ -140,7 +204,7 @@ func runEvaluate(args []string, w io.Writer) error {
 	var cl evaluate.ClusterScore
 	if doKMeans {
 		// Clustering has no training fold: the preprocessing is fitted on X.
-		if cl, err = evaluate.ClusterNMI(ctx, X, ds.Y, clOpt); err != nil {
+		if cl, err = evaluate.ClusterNMI(ctx, clX, ds.Y, clOpt); err != nil {
 			return err
 		}
 		out.NMIMean, out.NMIStd = &cl.NMI.Mean, &cl.NMI.Std
@@ -152,7 +216,6 @@ func runEvaluate(args []string, w io.Writer) error {
 	if *asJSON {
 		return json.NewEncoder(w).Encode(out)
 	}
-	n, d := X.Dims()
 	subset := "all features"
 	if cols != nil {
 		subset = fmt.Sprintf("features %v", cols)
@@ -160,7 +223,11 @@ func runEvaluate(args []string, w io.Writer) error {
 	classes := len(distinctLabels(ds.Y))
 	fmt.Fprintf(w, "data      %s: %d samples, %d features (%s), %d classes\n", df.data, n, d, subset, classes)
 	if kind != preprocess.None {
-		fmt.Fprintf(w, "scaling   %s, fitted on %s\n", kind, map[string]string{"train": "each training fold", "all": "all rows"}[*prepOn])
+		fmt.Fprintf(w, "scaling   %s, fitted on %s\n", kind, map[string]string{"train": "each training fold (of the classifier's inputs)", "all": "all rows"}[*prepOn])
+	}
+	if *method != "" {
+		fmt.Fprintf(w, "method    %s%s, fitted %s\n", spec.Name, formatMethodParams(methodParams),
+			map[evaluate.Protocol]string{evaluate.AllRows: "once on all rows", evaluate.Pipeline: "inside each training fold (pipeline)"}[proto])
 	}
 	if doSVM {
 		writeAccuracy(w, cvOpt, acc)
@@ -169,6 +236,35 @@ func runEvaluate(args []string, w io.Writer) error {
 		writeClusters(w, clOpt, classes, cl)
 	}
 	return nil
+}
+
+// fitFeatures fits a new method on all rows and returns the features it
+// gives them.
+func fitFeatures(newMethod func() (methods.Method, error), X *mat.Dense, y []int, method, data string) (*mat.Dense, error) {
+	m, err := newMethod()
+	if err != nil {
+		return nil, err
+	}
+	if err := fitWithProgress(m, X, y, method, data); err != nil {
+		return nil, err
+	}
+	Z, err := methods.TrainingFeatures(m, X)
+	if err == nil && Z.IsEmpty() {
+		err = fmt.Errorf("method %s produced no features", method)
+	}
+	return Z, err
+}
+
+// formatMethodParams writes parameters as {name=value,...}, sorted.
+func formatMethodParams(p methods.Params) string {
+	if len(p) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(p)) {
+		parts = append(parts, k+"="+params.Format(p[k]))
+	}
+	return "{" + strings.Join(parts, ",") + "}"
 }
 
 // writeAccuracy writes the protocol and the accuracy of the SVM.
@@ -205,7 +301,7 @@ func evaluationData(df *dataFlags, features, selectJSON string) (ds *datasets.Da
 		return nil, nil, nil, err
 	}
 	if cols != nil {
-		if X, err = evaluate.SelectColumns(X, cols); err != nil {
+		if X, err = methods.SelectColumns(X, cols); err != nil {
 			return nil, nil, nil, err
 		}
 	}

@@ -68,3 +68,67 @@ func TestEvaluateCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateMethod: evaluate --method fits a method and scores its
+// features; with --protocol pipeline inside each training fold. On
+// methods/testdata/noise.csv (features unrelated to the labels) the fold
+// accuracies of Fisher score (k = 10) are scikit-learn's, from
+// methods/testdata/pipeline_reference.json, under both protocols.
+func TestEvaluateMethod(t *testing.T) {
+	var ref struct {
+		Cases []struct {
+			Data     string    `json:"data"`
+			K        int       `json:"k"`
+			Pipeline []float64 `json:"pipeline"`
+			AllRows  []float64 `json:"all_rows"`
+		} `json:"cases"`
+	}
+	b, err := os.ReadFile("../../methods/testdata/pipeline_reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	noise := "../../methods/testdata/noise.csv"
+	for _, c := range ref.Cases {
+		if c.Data != "noise" || c.K != 10 {
+			continue
+		}
+		for protocol, want := range map[string][]float64{"all-rows": c.AllRows, "pipeline": c.Pipeline} {
+			code, out, errs := runCLI(t, "evaluate", "--data", noise, "--label-col", "last", "--method", "fisher", "--method-param", "k=10", "--protocol", protocol, "--json")
+			var got evaluateJSON
+			if code != 0 || json.Unmarshal([]byte(out), &got) != nil {
+				t.Fatalf("%s: exit %d: %s%s", protocol, code, out, errs)
+			}
+			for i := range want {
+				if math.Abs(got.Folds[i]-want[i]) > 1e-9 {
+					t.Errorf("%s: folds %v, scikit-learn %v", protocol, got.Folds, want)
+					break
+				}
+			}
+		}
+		code, out, _ := runCLI(t, "evaluate", "--data", noise, "--label-col", "last", "--method", "fisher", "--method-param=k=10", "--protocol", "pipeline", "--cv", "3")
+		if code != 0 || !strings.Contains(out, "method    fisher{k=10}, fitted inside each training fold (pipeline)") || !strings.Contains(out, "3-fold") {
+			t.Errorf("text output (exit %d):\n%s", code, out)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--protocol", "pipeline"}, "give it with --method"},
+		{[]string{"--protocol", "nested", "--method", "fisher"}, `protocol "nested"`},
+		{[]string{"--method", "fishr"}, `did you mean "fisher"?`},
+		{[]string{"--method-param", "k=3"}, "give the method with --method"},
+		{[]string{"--method-param", "k"}, "want NAME=VALUE"},
+		{[]string{"--method", "fisher", "--method-param", "kk=3"}, `"kk"`},
+		{[]string{"--method", "fisher", "--features", "0,1"}, "not several"},
+		{[]string{"--method", "gfs", "--method-param", "eps2=100", "--protocol", "pipeline"}, "no features"},
+	} {
+		args := append([]string{"evaluate", "--data", noise, "--label-col", "last"}, tc.args...)
+		if code, _, errs := runCLI(t, args...); code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+}

@@ -23,6 +23,7 @@ type Cell struct {
 	Dataset       string         `json:"dataset"`                  // the dataset's label
 	DatasetParams map[string]any `json:"dataset_params,omitempty"` // the dataset parameters the config sets
 	Preprocess    string         `json:"preprocess"`               // none, center, standardize or minmax
+	Protocol      string         `json:"protocol,omitempty"`       // pipeline: cross-validated metrics fitted the method inside each training fold; empty: on all rows
 	Method        string         `json:"method"`                   // the method's label
 	MethodName    string         `json:"method_name"`              // the registered method
 	MethodParams  map[string]any `json:"method_params,omitempty"`  // the method parameters the config sets

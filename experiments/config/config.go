@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
@@ -31,6 +32,10 @@ type Config struct {
 	Seed        uint64 // every cell's seed derives from it and the cell's key
 	Repetitions int    // default 1
 	Quick       Quick  // what --quick changes
+	// Protocol says where the cross-validated metrics (svm_accuracy) fit
+	// the method: once on all rows (the default) or inside each training
+	// fold (pipeline).
+	Protocol evaluate.Protocol
 
 	Datasets []*DatasetSpec
 	Methods  []*MethodSpec
@@ -41,7 +46,8 @@ type Config struct {
 	Source []byte // the file's bytes
 	Hash   string // sha256 of Source, hex
 
-	po parseOptions
+	po          parseOptions
+	protocolPos Pos
 }
 
 // Quick is the cheaper variant run by --quick.
@@ -149,7 +155,7 @@ func parse(path string, data []byte, po parseOptions) (*Config, error) {
 		return nil, &Error{File: path, Pos: posOf(&extra), Msg: "the file holds several YAML documents; a config is one"}
 	}
 	sum := sha256.Sum256(data)
-	c := &Config{Path: path, Source: slices.Clone(data), Hash: hex.EncodeToString(sum[:]), Repetitions: 1, po: po}
+	c := &Config{Path: path, Source: slices.Clone(data), Hash: hex.EncodeToString(sum[:]), Repetitions: 1, Protocol: evaluate.AllRows, po: po}
 	d := &decoder{file: path}
 	if len(root.Content) == 0 {
 		return nil, &Error{File: path, Msg: "empty config"}
@@ -191,6 +197,13 @@ func (c *Config) decode(d *decoder, n *yaml.Node) {
 		field{"description", func(_, v *yaml.Node, p string) { c.Description = d.str(v, p) }},
 		field{"seed", func(_, v *yaml.Node, p string) { c.Seed = d.seed(v, p) }},
 		field{"repetitions", func(_, v *yaml.Node, p string) { c.Repetitions = d.integer(v, p, 1) }},
+		field{"protocol", func(_, v *yaml.Node, p string) {
+			var err error
+			if c.Protocol, err = evaluate.ParseProtocol(d.str(v, p)); err != nil {
+				d.errorf(v, p, "%v", err)
+			}
+			c.protocolPos = posOf(v)
+		}},
 		field{"quick", func(_, v *yaml.Node, p string) {
 			d.mapping(v, p,
 				field{"repetitions", func(_, v *yaml.Node, p string) { c.Quick.Repetitions = d.integer(v, p, 1) }},

@@ -73,6 +73,12 @@ func TestConfigErrors(t *testing.T) {
 			[]string{"name: missing"}},
 		{"invalid yaml", "seed: 3", "seed: [3",
 			[]string{"bad.yaml:", "invalid YAML"}},
+		{"unknown protocol", "seed: 3", "seed: 3\nprotocol: nested",
+			[]string{"bad.yaml:3:11: protocol: protocol \"nested\": use all-rows", "or pipeline"}},
+		{"pipeline without a cross-validated metric", "seed: 3", "seed: 3\nprotocol: pipeline",
+			[]string{"bad.yaml:3:11: protocol: pipeline applies to cross-validated metrics (svm_accuracy", "this config has none"}},
+		{"time before the pipeline's metric", "metrics: [n_selected, residual_variance]", "protocol: pipeline\nmetrics: [time, svm_accuracy]",
+			[]string{"bad.yaml:12:11: metrics[0]: under protocol: pipeline, list time after svm_accuracy"}},
 		{"figure kind", "tables:", "figures:\n  - {name: f, kind: pie, x: n_samples, y: n_selected}\ntables:",
 			[]string{"bad.yaml:13:21: figures[0].kind: unknown kind \"pie\""}},
 	} {

@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
@@ -61,6 +62,39 @@ func (c *Config) checkMetrics(d *decoder) {
 			continue
 		}
 		ms.Options = o
+	}
+	c.checkProtocol(d)
+}
+
+// checkProtocol: the pipeline protocol needs a cross-validated metric to
+// apply to, and the time metric reports the pipeline's fold fits only when
+// it comes after that metric.
+func (c *Config) checkProtocol(d *decoder) {
+	if c.Protocol != evaluate.Pipeline {
+		return
+	}
+	cv, tm := -1, -1
+	for i, ms := range c.Metrics {
+		switch {
+		case ms.Metric == nil:
+			return // reported
+		case ms.Metric.CrossValidated && cv < 0:
+			cv = i
+		case ms.Name == "time":
+			tm = i
+		}
+	}
+	if tm >= 0 && tm < cv {
+		d.errAt(c.Metrics[tm].Pos, fmt.Sprintf("metrics[%d]", tm), "under protocol: pipeline, list time after %s, so that it also reports the fits on the training folds (fold_fit_time)", c.Metrics[cv].Name)
+	}
+	if cv < 0 {
+		var names []string
+		for _, in := range metric.All() {
+			if in.CrossValidated {
+				names = append(names, in.Name)
+			}
+		}
+		d.errAt(c.protocolPos, "protocol", "pipeline applies to cross-validated metrics (%s), and this config has none: add one or remove protocol", strings.Join(names, ", "))
 	}
 }
 

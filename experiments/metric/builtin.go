@@ -60,7 +60,7 @@ func init() {
 		})
 	Register("svm_accuracy",
 		"cross-validated accuracy of an SVM classifier on the new features (RBF kernel, stratified folds; fraction in [0, 1])",
-		[]string{"svm_accuracy", "svm_accuracy_std"}, evaluate.DefaultSVM(), svmAccuracy)
+		[]string{"svm_accuracy", "svm_accuracy_std"}, evaluate.DefaultSVM(), svmAccuracy, CrossValidates())
 	Register("kmeans_nmi",
 		"normalized mutual information (and clustering accuracy) between the classes and the k-means++ clusters of the new features, mean and std over seeds",
 		[]string{"kmeans_nmi", "kmeans_nmi_std", "kmeans_acc", "kmeans_acc_std"}, evaluate.DefaultKMeans(), kmeansNMI)
@@ -89,9 +89,14 @@ func init() {
 			}
 			return []Value{{"redundant_selected", float64(red)}, {"nonredundant_selected", float64(non)}}, nil
 		})
-	Register("time", "wall time of the method's Fit in seconds (the one metric that differs between runs)", []string{"time"}, noOptions{},
+	Register("time", "wall time of the method's Fit in seconds (the one metric that differs between runs); under protocol: pipeline also fold_fit_time, the method's fits on the training folds of the cross-validated metric listed before it, summed",
+		[]string{"time", "fold_fit_time"}, noOptions{},
 		func(_ context.Context, in *Input, _ noOptions) ([]Value, error) {
-			return []Value{{"time", in.FitSeconds}}, nil
+			vs := []Value{{"time", in.FitSeconds}}
+			if in.FoldFitSeconds > 0 {
+				vs = append(vs, Value{"fold_fit_time", in.FoldFitSeconds})
+			}
+			return vs, nil
 		})
 	Register("data_shape", "rows and columns of the (preprocessed) data the method was fitted on",
 		[]string{"data_rows", "data_columns"}, noOptions{}, dataShape)

@@ -14,18 +14,29 @@ func svmAccuracy(ctx context.Context, in *Input, o evaluate.SVMOptions) ([]Value
 	if err != nil {
 		return nil, err
 	}
-	Z, err := in.NonEmptyFeatures()
-	if err != nil {
-		return nil, err
-	}
 	opt, err := o.CV(in.SubSeed("svm"), in.Workers)
 	if err != nil {
 		return nil, err
 	}
-	s, err := evaluate.CVAccuracy(ctx, Z, y, opt)
+	// All rows: the classifier is cross-validated on the features of the
+	// fitted method. Pipeline: on the data, with the method fitted inside
+	// each training fold.
+	X := in.X
+	if opt.Features = in.Featurizer(); opt.Features == nil {
+		if X, err = in.NonEmptyFeatures(); err != nil {
+			return nil, err
+		}
+	} else if k, err := in.NFeatures(); err != nil || k == 0 {
+		if err != nil {
+			return nil, err
+		}
+		return nil, NotApplicable("the method produced no features")
+	}
+	s, err := evaluate.CVAccuracy(ctx, X, y, opt)
 	if err != nil {
 		return nil, err
 	}
+	in.FoldFitSeconds = s.FeatureSeconds
 	return []Value{{"svm_accuracy", s.Mean}, {"svm_accuracy_std", s.Std}}, nil
 }
 

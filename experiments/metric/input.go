@@ -1,12 +1,10 @@
 package metric
 
 import (
-	"fmt"
-	"math"
-
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/experiments/internal/seed"
 	"github.com/gsbench/gsbench/methods"
 )
@@ -22,6 +20,16 @@ type Input struct {
 	FitSeconds float64
 	Seed       uint64 // the cell's seed; SubSeed derives a metric's own
 	Workers    int    // goroutines a metric may use
+
+	// Protocol says where a cross-validated metric fits the method: on
+	// all rows (the fitted Method above) or inside each training fold, a
+	// new method from NewMethod each time (see Featurizer).
+	Protocol  evaluate.Protocol
+	NewMethod func() (methods.Method, error)
+	// FoldFitSeconds is the time the pipeline's fits on the training folds
+	// took, summed (set by a cross-validated metric under the pipeline
+	// protocol; the time metric reports it).
+	FoldFitSeconds float64
 
 	feats    *mat.Dense
 	featsErr error
@@ -57,60 +65,27 @@ func (in *Input) NFeatures() (int, error) {
 	return k, nil
 }
 
-// Features returns the new representation of the training rows: the
-// selected columns, the embedding of an Embedder or Transform(X); it is
-// computed once and checked (one row per sample, finite).
+// Features returns the new representation of the training rows
+// (methods.TrainingFeatures: the selected columns, the embedding of an
+// Embedder or Transform(X)); it is computed once and checked (one row per
+// sample, finite).
 func (in *Input) Features() (*mat.Dense, error) {
-	if in.featsOK {
-		return in.feats, in.featsErr
-	}
-	in.featsOK = true
-	switch m := in.Method.(type) {
-	case methods.Selector:
-		sel := m.Selected()
-		n, d := in.X.Dims()
-		for _, j := range sel {
-			if j < 0 || j >= d {
-				in.featsErr = fmt.Errorf("method selected column %d of a %d-column matrix", j, d)
-				return nil, in.featsErr
-			}
-		}
-		if len(sel) == 0 {
-			in.feats = &mat.Dense{}
-			return in.feats, nil
-		}
-		Z := mat.NewDense(n, len(sel), nil)
-		for i := range n {
-			row, src := Z.RawRowView(i), in.X.RawRowView(i)
-			for k, j := range sel {
-				row[k] = src[j]
-			}
-		}
-		in.feats = Z
-	case methods.Embedder:
-		in.feats = m.Embedding()
-	case methods.Extractor:
-		in.feats, in.featsErr = m.Transform(in.X)
-	default:
-		in.featsErr = fmt.Errorf("method is neither a Selector nor an Extractor")
-	}
-	if in.featsErr == nil && in.feats != nil && !in.feats.IsEmpty() {
-		if r, _ := in.feats.Dims(); r != in.X.RawMatrix().Rows {
-			in.featsErr = fmt.Errorf("method returned %d rows of features for %d samples", r, in.X.RawMatrix().Rows)
-		} else if !finite(in.feats.RawMatrix().Data) {
-			in.featsErr = fmt.Errorf("method returned NaN or Inf features")
-		}
+	if !in.featsOK {
+		in.featsOK = true
+		in.feats, in.featsErr = methods.TrainingFeatures(in.Method, in.X)
 	}
 	return in.feats, in.featsErr
 }
 
-func finite(x []float64) bool {
-	for _, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return false
-		}
+// Featurizer returns the feature step a cross-validated metric runs in
+// each fold under the pipeline protocol (a new method fitted on the
+// training rows, and on their labels when it is supervised), or nil under
+// the all-rows protocol, where the metric cross-validates Features.
+func (in *Input) Featurizer() evaluate.Featurizer {
+	if in.Protocol != evaluate.Pipeline {
+		return nil
 	}
-	return true
+	return methods.FoldFeatures(in.NewMethod, in.Spec.Supervised)
 }
 
 // NonEmptyFeatures is Features for metrics that need at least one feature:

@@ -17,7 +17,18 @@ type Info struct {
 	Summary string         `json:"summary"`
 	Values  []string       `json:"values"` // the values it records for a cell
 	Params  []params.Param `json:"params,omitempty"`
+	// CrossValidated marks a metric that cross-validates a model on the
+	// features, so that a config's protocol (fit the method on all rows, or
+	// inside each training fold) applies to it.
+	CrossValidated bool `json:"cross_validated,omitempty"`
 }
+
+// Option modifies a metric at registration.
+type Option func(*Info)
+
+// CrossValidates marks a metric that cross-validates a model on the
+// features: it gets the pipeline's feature step from Input.Featurizer.
+func CrossValidates() Option { return func(i *Info) { i.CrossValidated = true } }
 
 // Value is one named number recorded for a cell.
 type Value struct {
@@ -54,12 +65,15 @@ var (
 // metric does not apply to the cell, or any other error, which fails the
 // cell. Register panics when the name is taken or the options cannot be
 // described: both are programming errors of the registering package.
-func Register[O any](name, summary string, values []string, defaults O, compute func(ctx context.Context, in *Input, o O) ([]Value, error)) {
+func Register[O any](name, summary string, values []string, defaults O, compute func(ctx context.Context, in *Input, o O) ([]Value, error), opts ...Option) {
 	ps, err := params.Describe(defaults)
 	if err != nil {
 		panic(fmt.Sprintf("metric %s: %v", name, err))
 	}
 	m := &Metric{Info: Info{Name: name, Summary: summary, Values: values, Params: ps}}
+	for _, o := range opts {
+		o(&m.Info)
+	}
 	m.decode = func(p params.Params) (any, error) {
 		o := defaults
 		if err := p.Decode("metric "+name, &o); err != nil {

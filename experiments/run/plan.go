@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/internal/seed"
@@ -371,6 +372,10 @@ func sortedKeys[V any](m map[string]V) []string {
 // them, in plan order.
 func (p *Plan) Records(results []*Result) []*cells.Cell {
 	var out []*cells.Cell
+	protocol := ""
+	if p.Config.Protocol != evaluate.AllRows {
+		protocol = string(p.Config.Protocol)
+	}
 	for i, res := range results {
 		if res == nil {
 			continue
@@ -378,7 +383,7 @@ func (p *Plan) Records(results []*Result) []*cells.Cell {
 		c := p.Cells[i]
 		in := c.Instance
 		out = append(out, &cells.Cell{
-			ID: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess),
+			ID: c.ID, Dataset: in.Dataset.Label, DatasetParams: in.Params, Preprocess: string(in.Preprocess), Protocol: protocol,
 			Method: c.Method.Label, MethodName: c.Method.Name, MethodParams: c.Params, Match: c.Method.Match, K: res.K,
 			Rep: in.Rep, Seed: c.Seed, Status: res.Status, Error: res.Error, NFeatures: res.NFeatures,
 			Values: res.Values, Selected: res.Selected, Notes: res.Notes,

@@ -521,7 +521,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	// nor have its fault seen by their checks (one copy of X per running cell).
 	X := mat.DenseCopyOf(data.X)
 	t0 := time.Now()
-	err = m.Fit(X, y)
+	err = methods.Fit(r.ctx, m, X, y)
 	fit := time.Since(t0)
 	res.FitSeconds = fit.Seconds()
 	if err != nil {
@@ -530,7 +530,8 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	if data.sum != checksum(X) {
 		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
-	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner}
+	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner,
+		Protocol: r.plan.Config.Protocol, NewMethod: func() (methods.Method, error) { return methods.New(cell.Method.Name, cell.methodParams(k)) }}
 	if res.NFeatures, err = in.NFeatures(); err != nil {
 		return err
 	}

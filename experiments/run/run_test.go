@@ -2,6 +2,8 @@ package run
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,5 +168,62 @@ metrics: [n_selected]
 			t.Errorf("%v holding, %v running: error %v, want conflict %v", tc.first, tc.second, err, tc.conflict)
 		}
 		release()
+	}
+}
+
+// TestPipelineProtocol: under protocol: pipeline the SVM accuracy fits the
+// method inside each training fold. On features unrelated to the labels,
+// Fisher score fitted on all rows has seen the test labels and scores well
+// above chance, fitted in the folds it does not; the cells say which
+// protocol made them, the time metric adds the fold fits, and cells of the
+// default protocol keep their metrics hash.
+func TestPipelineProtocol(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(7, 7))
+	var csv strings.Builder
+	for i := range 60 {
+		for range 200 {
+			fmt.Fprintf(&csv, "%.4f,", rng.NormFloat64())
+		}
+		fmt.Fprintf(&csv, "%d\n", i%2)
+	}
+	data := filepath.Join(dir, "noise.csv")
+	if err := os.WriteFile(data, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const text = `name: %s
+%sdatasets: [{name: noise.csv, params: {label_col: last}}]
+methods: [{name: fisher, params: {k: 10}}]
+metrics: [svm_accuracy, time]
+`
+	accuracy := map[string]float64{}
+	for _, protocol := range []string{"all-rows", "pipeline"} {
+		key := ""
+		if protocol == "pipeline" {
+			key = "protocol: pipeline\n"
+		}
+		c := writeConfig(t, dir, protocol, fmt.Sprintf(text, protocol, key))
+		out := filepath.Join(dir, protocol)
+		s := mustRun(t, c, Options{Dir: out})
+		stored, err := LoadResults(out, s.Plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := s.Plan.Records(stored)[0]
+		accuracy[protocol] = float64(r.Values["svm_accuracy"])
+		_, folds := r.Values["fold_fit_time"]
+		if want := map[string]string{"all-rows": "", "pipeline": "pipeline"}[protocol]; r.Protocol != want || folds != (protocol == "pipeline") {
+			t.Errorf("%s: cell protocol %q (want %q), fold_fit_time recorded: %v", protocol, r.Protocol, want, folds)
+		}
+	}
+	if !(accuracy["all-rows"] > accuracy["pipeline"]+0.1 && accuracy["pipeline"] < 0.65) {
+		t.Errorf("accuracy %.3f fitted on all rows, %.3f in the folds: want the leak to show", accuracy["all-rows"], accuracy["pipeline"])
+	}
+	// The default protocol, written or not, keeps the cells' metrics hash.
+	a := writeConfig(t, dir, "a", fmt.Sprintf(text, "a", ""))
+	b := writeConfig(t, dir, "b", fmt.Sprintf(text, "a", "protocol: all-rows\n"))
+	p := writeConfig(t, dir, "p", fmt.Sprintf(text, "a", "protocol: pipeline\n"))
+	if metricsHash(a) != metricsHash(b) || metricsHash(a) == metricsHash(p) {
+		t.Errorf("metrics hashes %s (default), %s (all-rows), %s (pipeline)", metricsHash(a), metricsHash(b), metricsHash(p))
 	}
 }

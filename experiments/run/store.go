@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	"github.com/gsbench/gsbench/experiments/internal/fsutil"
@@ -52,6 +53,9 @@ func metricsHash(c *config.Config) string {
 	h.Write([]byte("gsbench-cell-v1\n"))
 	for _, ms := range c.Metrics {
 		fmt.Fprintf(h, "%s{%s}\n", ms.Name, formatParamsShort(ms.Params))
+	}
+	if c.Protocol != evaluate.AllRows {
+		fmt.Fprintf(h, "protocol %s\n", c.Protocol) // cells of the default protocol keep their hash
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
