@@ -13,6 +13,7 @@ import (
 	"github.com/gsbench/gsbench/experiments"
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/experiments/run"
+	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/params"
 )
@@ -20,19 +21,9 @@ import (
 func init() {
 	register("list", command{
 		summary: "list experiment configs, methods, function families or metrics",
-		usage:   "configs [DIR] | methods | families | metrics  [--json] [--params]",
+		usage:   "configs [DIR] | methods [NAME...] | families | metrics [NAME...]  [--json] [--params]",
 		run:     runList,
 	})
-}
-
-// families are the function families F(z) of the Gram-Schmidt methods
-// (algorithms.ParseFamily), with an example each.
-var families = []struct{ Spec, Doc string }{
-	{"multilinear:2", "multilinear monomials of degree <= k, no variable repeated (the papers' family)"},
-	{"poly:2", "all monomials of total degree <= k, powers allowed"},
-	{"hermite:2", "products of probabilists' Hermite polynomials He_a(z_i), total degree <= k"},
-	{"fourier:2", "z_j and products of cos(a z_i), sin(a z_i), total order <= k"},
-	{"monomials:z1,z1*z2,z1^2", "the listed monomials (variables numbered in selection order); singletons always included"},
 }
 
 func runList(args []string, stdout io.Writer) error {
@@ -54,44 +45,49 @@ func runList(args []string, stdout io.Writer) error {
 		}
 		return listConfigs(stdout, dir, *asJSON)
 	case "methods":
+		specs, err := pick(methods.All(), pos[1:], "method", func(s methods.Spec) string { return s.Name })
+		if err != nil {
+			return err
+		}
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(methods.All())
+			return json.NewEncoder(stdout).Encode(specs)
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "METHOD\tKIND\tLABELS\tSUMMARY")
-		for _, s := range methods.All() {
+		for _, s := range specs {
 			labels := ""
 			if s.Supervised {
 				labels = "uses labels"
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Kind, labels, s.Summary)
-			if *withParams {
+			if *withParams || len(pos) > 1 {
 				paramLines(tw, s.Params)
 			}
 		}
 		return tw.Flush()
 	case "families":
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(families)
+			return json.NewEncoder(stdout).Encode(algorithms.Families())
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "FAMILY (example)\tFUNCTIONS")
-		for _, f := range families {
-			if _, err := algorithms.ParseFamily(f.Spec); err != nil {
-				return fmt.Errorf("family %s: %v", f.Spec, err)
-			}
-			fmt.Fprintf(tw, "%s\t%s\n", f.Spec, f.Doc)
+		for _, f := range algorithms.Families() {
+			fmt.Fprintf(tw, "%s\t%s\n", f.Example, f.Summary)
 		}
 		return tw.Flush()
 	case "metrics":
+		infos, err := pick(metric.All(), pos[1:], "metric", func(i metric.Info) string { return i.Name })
+		if err != nil {
+			return err
+		}
 		if *asJSON {
-			return json.NewEncoder(stdout).Encode(metric.All())
+			return json.NewEncoder(stdout).Encode(infos)
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "METRIC\tVALUES\tSUMMARY")
-		for _, m := range metric.All() {
+		for _, m := range infos {
 			fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Name, strings.Join(m.Values, ", "), m.Summary)
-			if *withParams {
+			if *withParams || len(pos) > 1 {
 				paramLines(tw, m.Params)
 			}
 		}
@@ -99,6 +95,29 @@ func runList(args []string, stdout io.Writer) error {
 	default:
 		return fmt.Errorf("cannot list %q: use configs, methods, families or metrics", what)
 	}
+}
+
+// pick returns the items named by names (all of them when none is given),
+// in the order of names; an unknown name is an error with a suggestion.
+func pick[T any](all []T, names []string, kind string, name func(T) string) ([]T, error) {
+	if len(names) == 0 {
+		return all, nil
+	}
+	byName := map[string]T{}
+	var known []string
+	for _, it := range all {
+		byName[name(it)] = it
+		known = append(known, name(it))
+	}
+	var out []T
+	for _, n := range names {
+		it, ok := byName[strings.ToLower(n)]
+		if !ok {
+			return nil, fmt.Errorf("unknown %s %q%s: use one of %s", kind, n, registry.Suggest(n, known), strings.Join(known, ", "))
+		}
+		out = append(out, it)
+	}
+	return out, nil
 }
 
 func paramLines(w io.Writer, ps []params.Param) {
