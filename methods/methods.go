@@ -75,7 +75,10 @@ type Embedder interface {
 
 // Reporter is implemented by methods with diagnostics worth recording
 // (iterations, convergence, dropped functions, ...). Values must be
-// JSON-encodable.
+// JSON-encodable. A "warning" entry (a string) is a result the user should
+// not trust as it is (e.g. an affinity kernel that underflowed): gsbench
+// select/extract print it, and the harness records it among the cell's
+// notes.
 type Reporter interface {
 	Report() map[string]any
 }

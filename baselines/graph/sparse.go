@@ -116,6 +116,21 @@ func (s *Sparse) Degrees() []float64 {
 	return deg
 }
 
+// DegenerateWeight is the share of an affinity's weight off the diagonal
+// below which a method warns that its kernel underflowed: the graph is
+// self-loops to within rounding, and scores built on it rest on weights
+// below about 1e-9 of the self-loops, or on none.
+const DegenerateWeight = 1e-9
+
+// DegenerateWarning is the warning of an affinity whose share of weight off
+// the diagonal is off, with how to fix it.
+func DegenerateWarning(off float64, fix string) string {
+	if off == 0 {
+		return "every off-diagonal affinity weight underflowed to 0: the scores are all equal and the ranking is column order; " + fix
+	}
+	return fmt.Sprintf("the affinity is the identity to within %.1e (the kernel underflowed): the scores rest on tiny weights; %s", off, fix)
+}
+
 // OffDiagonalFraction returns the share of the total weight carried by the
 // entries off the diagonal: 0 when the graph has only self-loops left (for
 // instance when a heat kernel with a small t underflows on distant

@@ -76,11 +76,15 @@ func (m *LaplacianScore) Selected() []int { return m.selected }
 // Scores returns the Laplacian score of every column: lower is better.
 func (m *LaplacianScore) Scores() []float64 { return m.scores }
 
-// Report gives the share of the affinity weight off the diagonal: near 0
-// means the heat kernel underflowed and the graph is mostly self-loops
-// (raise t).
+// Report gives the share of the affinity weight off the diagonal, and a
+// warning when it is below graph.DegenerateWeight: the heat kernel
+// underflowed and the graph is self-loops to within rounding.
 func (m *LaplacianScore) Report() map[string]any {
-	return map[string]any{"affinity_offdiagonal_weight": m.offDiag}
+	r := map[string]any{"affinity_offdiagonal_weight": m.offDiag}
+	if m.offDiag < graph.DegenerateWeight {
+		r["warning"] = graph.DegenerateWarning(m.offDiag, "raise t, or set t: 0 (auto: the mean distance to the neighbours)")
+	}
+	return r
 }
 
 // Scores returns the Laplacian score of every column of X on the symmetric,

@@ -138,11 +138,20 @@ func (m *SPEC) Selected() []int { return m.selected }
 // phi1 and phi2 (the eigenvalues of L^ lie in [0, 2]), 0 for phi3.
 func (m *SPEC) Scores() []float64 { return m.scores }
 
-// Report gives the share of the affinity weight off the diagonal: near 0
-// means the kernel underflowed and W is close to the identity (raise t, or
-// lower gamma).
+// Report gives the share of the affinity weight off the diagonal, and a
+// warning when it is below graph.DegenerateWeight: the kernel underflowed,
+// W is the identity to within rounding, and the scores rest on tiny weights
+// or, when none is left, are all equal (the ranking is then column order).
 func (m *SPEC) Report() map[string]any {
-	return map[string]any{"affinity_offdiagonal_weight": m.offDiag}
+	r := map[string]any{"affinity_offdiagonal_weight": m.offDiag}
+	if m.offDiag < graph.DegenerateWeight {
+		fix := "lower gamma (e.g. 1 / (d * variance), scikit-learn's 'scale') or use affinity: knn with t: 0 (auto)"
+		if m.Affinity == KNN {
+			fix = "raise t, or set t: 0 (auto: the mean distance to the neighbours)"
+		}
+		r["warning"] = graph.DegenerateWarning(m.offDiag, fix)
+	}
+	return r
 }
 
 // affinity is what the scores need from W.
@@ -186,8 +195,9 @@ func (a sparseAffinity) normalized(deg []float64) (*mat.SymDense, error) {
 // off-diagonal part drives f'Lf, and keeping it separate avoids the
 // cancellation of f'Df - f'Wf when the kernel is nearly the identity.
 type rbfAffinity struct {
-	off *mat.Dense // W with a zero diagonal
-	deg []float64
+	off    *mat.Dense // W with a zero diagonal
+	offDeg []float64  // its row sums, kept apart from the unit diagonal
+	deg    []float64  // 1 + offDeg
 }
 
 func newRBF(X *mat.Dense, gamma float64) (*rbfAffinity, error) {
@@ -202,7 +212,7 @@ func newRBF(X *mat.Dense, gamma float64) (*rbfAffinity, error) {
 		sq[i] = G.At(i, i)
 	}
 	off := mat.NewDense(n, n, nil)
-	deg := make([]float64, n)
+	deg, offDeg := make([]float64, n), make([]float64, n)
 	for i := 0; i < n; i++ {
 		row := off.RawRowView(i)
 		for j := i + 1; j < n; j++ {
@@ -213,9 +223,10 @@ func newRBF(X *mat.Dense, gamma float64) (*rbfAffinity, error) {
 		}
 	}
 	for i := 0; i < n; i++ {
-		deg[i] = 1 + mat.Sum(off.RowView(i)) // W_ii = exp(0) = 1
+		offDeg[i] = mat.Sum(off.RowView(i))
+		deg[i] = 1 + offDeg[i] // W_ii = exp(0) = 1
 	}
-	return &rbfAffinity{off: off, deg: deg}, nil
+	return &rbfAffinity{off: off, offDeg: offDeg, deg: deg}, nil
 }
 
 func (a *rbfAffinity) degrees() []float64 { return a.deg }
@@ -227,9 +238,12 @@ func (a *rbfAffinity) laplacianForms(X *mat.Dense) []float64 {
 	out := make([]float64, d)
 	for i := 0; i < n; i++ {
 		x, wx := X.RawRowView(i), WX.RawRowView(i)
-		offDeg := a.deg[i] - 1
+		// f'(D - W)f without the diagonal; the off-diagonal degree is summed
+		// apart, since deg - 1 rounds it away when the kernel is nearly the
+		// identity (off-diagonal weights below 1e-16).
+		offDeg := a.offDeg[i]
 		for r, v := range x {
-			out[r] += v * (offDeg*v - wx[r]) // f'(D - W)f without the diagonal
+			out[r] += v * (offDeg*v - wx[r])
 		}
 	}
 	for r := range out {
@@ -239,11 +253,12 @@ func (a *rbfAffinity) laplacianForms(X *mat.Dense) []float64 {
 }
 
 func (a *rbfAffinity) offDiagonalFraction() float64 {
-	var all float64
-	for _, v := range a.deg {
+	var off, all float64
+	for i, v := range a.deg {
 		all += v
+		off += a.offDeg[i]
 	}
-	return (all - float64(len(a.deg))) / all
+	return off / all
 }
 
 func (a *rbfAffinity) normalized(deg []float64) (*mat.SymDense, error) {

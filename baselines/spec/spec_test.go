@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -212,4 +213,56 @@ func with(set func(*SPEC)) *SPEC {
 	m := New()
 	set(m)
 	return m
+}
+
+// TestNearIdentityKernel: when the RBF kernel is the identity to within
+// 1e-30, phi2 = f'Lf / f~'Df~ is still computed to full relative accuracy
+// from the off-diagonal weights (1 + 1e-30 - 1 would round them away and
+// make every score 0), and the report warns that the kernel underflowed.
+func TestNearIdentityKernel(t *testing.T) {
+	X := mat.NewDense(6, 2, []float64{0, 0, 1, 0.5, 2.5, 1, 3, 2, 4.5, 1.5, 6, 3})
+	const gamma = 60 // exp(-gamma d^2): weights from about 1e-14 down to 1e-900 (0)
+	m := &SPEC{Ranking: Paper, Affinity: RBF, Gamma: gamma}
+	if err := m.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	n, d := X.Dims()
+	for r := range d {
+		// phi2 from the definition, the off-diagonal weights summed apart.
+		var fLf, total, c float64
+		deg := make([]float64, n)
+		for i := range n {
+			deg[i] = 1
+			for j := range n {
+				if j != i {
+					d2 := math.Pow(X.At(i, 0)-X.At(j, 0), 2) + math.Pow(X.At(i, 1)-X.At(j, 1), 2)
+					w := math.Exp(-gamma * d2)
+					fLf += w * math.Pow(X.At(i, r)-X.At(j, r), 2) / 2
+					deg[i] += w
+				}
+			}
+			total += deg[i]
+			c += deg[i] * X.At(i, r)
+		}
+		c /= total
+		var centered float64
+		for i := range n {
+			centered += deg[i] * (X.At(i, r) - c) * (X.At(i, r) - c)
+		}
+		want := fLf / centered
+		if got := m.Scores()[r]; !(want > 0) || math.Abs(got-want) > 1e-9*want {
+			t.Errorf("column %d: phi2 %g, want %g", r, got, want)
+		}
+	}
+	if w, ok := m.Report()["warning"].(string); !ok || !strings.Contains(w, "underflowed") {
+		t.Errorf("report %v: want a warning that the kernel underflowed", m.Report())
+	}
+	// A kernel with weight off the diagonal does not warn.
+	m = &SPEC{Ranking: Paper, Affinity: RBF, Gamma: 0.1}
+	if err := m.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if w, ok := m.Report()["warning"]; ok {
+		t.Errorf("gamma 0.1 warns: %v", w)
+	}
 }

@@ -217,6 +217,7 @@ type methodOutput struct {
 	Report          map[string]any `json:"report,omitempty"`
 	ConstantColumns []int          `json:"constant_columns,omitempty"`
 	Notes           []string       `json:"notes,omitempty"`
+	Warnings        []string       `json:"warnings,omitempty"`
 }
 
 // fill records the fitted method's outputs.
@@ -250,6 +251,9 @@ func (o *methodOutput) fill(m methods.Method, X *mat.Dense, kind methods.Kind, w
 	}
 	if r, ok := m.(methods.Reporter); ok {
 		o.Report = r.Report()
+		if w, ok := o.Report["warning"].(string); ok {
+			o.Warnings = append(o.Warnings, w)
+		}
 	}
 	if outputs == 0 {
 		why := "the method produced no features"
@@ -391,6 +395,9 @@ func (o *methodOutput) writeText(w io.Writer, ds *datasets.Dataset, X *mat.Dense
 	}
 	for _, note := range o.Notes {
 		fmt.Fprintf(w, "note: %s\n", note)
+	}
+	for _, warning := range o.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", warning)
 	}
 	return nil
 }

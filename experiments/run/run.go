@@ -562,6 +562,9 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	}
 	if rep, ok := m.(methods.Reporter); ok {
 		res.Report = rep.Report()
+		if w, ok := res.Report["warning"].(string); ok {
+			res.Notes = append(res.Notes, "warning: "+w)
+		}
 	}
 	return nil
 }
