@@ -100,16 +100,18 @@ func TestReportCompareNoData(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
 	out := filepath.Join(dir, "REPRODUCTION.md")
-	os.WriteFile(out, []byte("the committed report\n"), 0o644)
+	committed := "the committed report, which had the data\n<!-- gsbench report --compare: 0 values not computed for lack of data -->\n"
+	os.WriteFile(out, []byte(committed), 0o644)
 	args := []string{"report", "--compare", "--reference", ref, "--results", filepath.Join(dir, "none"), "--notes", dir, "--out", out}
 	var stdout, stderr bytes.Buffer
 	if code := execute(args, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), "not replacing") {
 		t.Errorf("report --compare without data over an existing report: exit %d: %s%s", code, &stdout, &stderr)
 	}
-	if b, _ := os.ReadFile(out); string(b) != "the committed report\n" {
+	if b, _ := os.ReadFile(out); string(b) != committed {
 		t.Errorf("the existing report was rewritten:\n%s", b)
 	}
-	// A new file is written (nothing is lost), and the summary adds up.
+	// A report no better than the old one replaces it; a new file is
+	// written (nothing is lost), and the summary adds up.
 	os.Remove(out)
 	stdout.Reset()
 	stderr.Reset()
@@ -127,5 +129,10 @@ func TestReportCompareNoData(t *testing.T) {
 	}
 	if total != 2 {
 		t.Errorf("summary %q counts %d items, want 2", summary, total)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := execute(args, &stdout, &stderr); code != 0 {
+		t.Errorf("report --compare over an equally complete report: exit %d: %s%s", code, &stdout, &stderr)
 	}
 }

@@ -111,8 +111,35 @@ func WriteMarkdown(w io.Writer, items []*ItemResult, opt Options, root string) e
 	for _, ir := range items {
 		writeItem(&b, ir, rel)
 	}
+	fmt.Fprintf(&b, lackMarker+"\n", countUnavailable(items))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// lackMarker ends a report with the number of values it could not compute
+// because their datasets were not in the data directory, so that Write can
+// tell whether a new report is worse than the one it would replace.
+const lackMarker = "<!-- gsbench report --compare: %d values not computed for lack of data -->"
+
+// countUnavailable counts the values of items not computed for lack of data.
+func countUnavailable(items []*ItemResult) int {
+	n := 0
+	for _, it := range items {
+		n += it.Unavailable
+	}
+	return n
+}
+
+// lacking returns the count of lackMarker in an existing report, and false
+// when it has none (a report written before the marker existed).
+func lacking(report []byte) (int, bool) {
+	var n int
+	for _, line := range strings.Split(string(report), "\n") {
+		if _, err := fmt.Sscanf(line, lackMarker, &n); err == nil {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 func anchor(s string) string { return strings.ToLower(s) }
@@ -247,21 +274,20 @@ func fmtPub(x float64) string {
 
 // Write runs Compare and writes the report to path.
 //
-// It refuses to replace an existing report when some values could not be
-// computed for lack of data (GSBENCH_DATA unset, a dataset not fetched):
-// the new report would mark as missing what the old one compared. Write it
-// elsewhere, or make the data available.
+// It refuses to replace an existing report that computed more values than
+// the new one can for lack of data (GSBENCH_DATA unset, a dataset not
+// fetched): the new report would mark as missing what the old one
+// compared. Write it elsewhere, or make the data available.
 func Write(path string, opt Options) ([]*ItemResult, error) {
 	items, err := Compare(opt)
 	if err != nil {
 		return nil, err
 	}
-	lacking := 0
-	for _, it := range items {
-		lacking += it.Unavailable
-	}
-	if _, err := os.Stat(path); lacking > 0 && err == nil {
-		return items, fmt.Errorf("%d values could not be computed because their datasets are not in the data directory (is GSBENCH_DATA set?): not replacing %s, which may have them; make the data available (gsbench fetch) or write the report elsewhere with --out", lacking, path)
+	if old, err := os.ReadFile(path); err == nil {
+		was, ok := lacking(old)
+		if now := countUnavailable(items); ok && now > was {
+			return items, fmt.Errorf("%d values could not be computed because their datasets are not in the data directory (is GSBENCH_DATA set?), against %d in %s: not replacing it with a worse report; make the data available (gsbench fetch) or write the report elsewhere with --out", now, was, path)
+		}
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".reproduction-*.md")
 	if err != nil {
