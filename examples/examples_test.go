@@ -1,0 +1,145 @@
+package examples
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments"
+	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/run"
+	"github.com/gsbench/gsbench/internal/testutil"
+	"github.com/gsbench/gsbench/methods"
+)
+
+// runExample runs a config of this directory from the repository root (the
+// commands name their scripts from there) and returns its cells by method
+// label and repetition, and the results directory.
+func runExample(t *testing.T, config string) (map[string]map[int]*cells.Cell, string) {
+	t.Helper()
+	t.Chdir("..")
+	c, err := experiments.Load(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	if _, err := experiments.Run(context.Background(), c, run.Options{Dir: dir, Jobs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	cs, _, err := cells.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]map[int]*cells.Cell{}
+	for _, c := range cs {
+		if !c.OK() {
+			t.Errorf("%s rep %d failed: %s", c.Method, c.Rep, c.Error)
+		}
+		if by[c.Method] == nil {
+			by[c.Method] = map[int]*cells.Cell{}
+		}
+		by[c.Method][c.Rep] = c
+	}
+	return by, dir
+}
+
+// checkProvenance checks that every cell of the method recorded the
+// command and the SHA-256 of its script in the results' journals.
+func checkProvenance(t *testing.T, dir, command, script string, cellsWant int) {
+	t.Helper()
+	b, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	want := `"report":{"command":"` + command + `","files":{"` + script + `":"sha256:` + hex.EncodeToString(sum[:]) + `"}`
+	journals, _ := filepath.Glob(filepath.Join(dir, "cells", "*.jsonl"))
+	found := 0
+	for _, j := range journals {
+		b, err := os.ReadFile(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found += strings.Count(string(b), want)
+	}
+	if found != cellsWant {
+		t.Errorf("%d journal lines record %s, want %d", found, want, cellsWant)
+	}
+}
+
+// TestPythonPCA runs examples/python/pca-vs-gfs.yaml: PCA in Python gives
+// gsbench's PCA accuracies, and transforms new rows as gsbench's PCA does.
+func TestPythonPCA(t *testing.T) {
+	py := testutil.NumPy(t)
+	t.Setenv("PATH", filepath.Dir(py)+string(os.PathListSeparator)+os.Getenv("PATH")) // "python3" in the config is that one
+	by, dir := runExample(t, "examples/python/pca-vs-gfs.yaml")
+	if len(by["NumPy PCA"]) != 2 || len(by["PCA"]) != 2 {
+		t.Fatalf("cells by method: %v", by)
+	}
+	for rep, np := range by["NumPy PCA"] {
+		ref, gfs := by["PCA"][rep], by["GFS"][rep]
+		if np.NFeatures != gfs.NFeatures || ref.NFeatures != gfs.NFeatures || np.K != gfs.NFeatures {
+			t.Errorf("rep %d: NumPy PCA %d features (k %d), PCA %d, GFS %d", rep, np.NFeatures, np.K, ref.NFeatures, gfs.NFeatures)
+		}
+		a, b := float64(np.Values["svm_accuracy"]), float64(ref.Values["svm_accuracy"])
+		if math.Abs(a-b) > 1e-12 || a < 0.5 {
+			t.Errorf("rep %d: SVM accuracy %v with NumPy PCA, %v with PCA", rep, a, b)
+		}
+	}
+	checkProvenance(t, dir, "python3 examples/python/pca.py", "examples/python/pca.py", 2)
+
+	// The apply protocol: fitted on 400 rows, both transform 100 others alike.
+	ds, err := datasets.Generate("journal-gfs-uffs", methods.Params{"n_samples": 500}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	train, test := ds.X.Slice(0, 400, 0, 30).(*mat.Dense), ds.X.Slice(400, 500, 0, 30).(*mat.Dense)
+	var Z [2]*mat.Dense
+	for i, p := range []methods.Params{{"k": 6}, {"k": 6, "command": "python3 examples/python/pca.py"}} {
+		name := map[bool]string{false: "pca", true: "external-extract"}[i == 1]
+		m, err := methods.New(name, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Fit(mat.DenseCopyOf(train), nil); err != nil {
+			t.Fatal(err)
+		}
+		if Z[i], err = m.(methods.Extractor).Transform(mat.DenseCopyOf(test)); err != nil {
+			t.Fatal(err)
+		}
+		if r, ok := m.(methods.Reporter); ok && i == 1 && r.Report()["runs"] != 2 {
+			t.Errorf("the transform of new rows took %v runs of the command, want 2 (fit, apply)", r.Report()["runs"])
+		}
+	}
+	if r, c := Z[1].Dims(); r != 100 || c != 6 || !mat.EqualApprox(Z[0], Z[1], 1e-10) {
+		t.Errorf("test-row features differ: pca\n%v\nNumPy\n%v", mat.Formatted(Z[0].Slice(0, 2, 0, 6)), mat.Formatted(Z[1].Slice(0, min(2, r), 0, min(6, c))))
+	}
+}
+
+// TestAwkFisher runs examples/awk/fisher-vs-gfs.yaml: the Fisher score in
+// awk selects the columns gsbench's fisher selects.
+func TestAwkFisher(t *testing.T) {
+	by, dir := runExample(t, "examples/awk/fisher-vs-gfs.yaml")
+	if len(by["awk Fisher"]) != 2 || len(by["Fisher"]) != 2 {
+		t.Fatalf("cells by method: %v", by)
+	}
+	for rep, awk := range by["awk Fisher"] {
+		ref := by["Fisher"][rep]
+		if len(awk.Selected) == 0 || len(awk.Selected) != by["GFS"][rep].NFeatures || !slices.Equal(awk.Selected, ref.Selected) {
+			t.Errorf("rep %d: awk selected %v, fisher %v", rep, awk.Selected, ref.Selected)
+		}
+		if awk.Values["svm_accuracy"] != ref.Values["svm_accuracy"] {
+			t.Errorf("rep %d: SVM accuracy %v (awk), %v (fisher)", rep, awk.Values["svm_accuracy"], ref.Values["svm_accuracy"])
+		}
+	}
+	checkProvenance(t, dir, "awk -f examples/awk/fisher.awk", "examples/awk/fisher.awk", 2)
+}
