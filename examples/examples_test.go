@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -142,4 +143,61 @@ func TestAwkFisher(t *testing.T) {
 		}
 	}
 	checkProvenance(t, dir, "awk -f examples/awk/fisher.awk", "examples/awk/fisher.awk", 2)
+}
+
+// TestFailedCells: a command that fails, times out or answers nonsense
+// gives a failed cell whose error ends with the command's standard error;
+// the other cells of the run are computed.
+func TestFailedCells(t *testing.T) {
+	c, err := experiments.Parse("fail.yaml", []byte(`name: fail
+datasets: [{name: journal-gfr, params: {n_samples: 80}}]
+methods:
+  - {name: gfs, label: GFS, params: {family: "multilinear:1", eps2: 0.01}}
+  - {name: external-select, label: crash, params: {command: "echo 'ValueError: no convergence' >&2; exit 1; true"}}
+  - {name: external-select, label: slow, params: {command: "echo 'epoch 1' >&2; sleep 20; true", timeout: 200ms}}
+  - {name: external-extract, label: nan, params: {command: "f() { echo '{\"features\": [NaN]}' > $1/result.json; }; f"}}
+metrics: [n_selected]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "results")
+	_, err = experiments.Run(context.Background(), c, run.Options{Dir: dir, Jobs: 2})
+	if !errors.Is(err, run.ErrCellsFailed) {
+		t.Fatalf("Run: %v, want %v", err, run.ErrCellsFailed)
+	}
+	cs, _, err := cells.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"GFS":   nil,
+		"crash": {"exit status 1", "ValueError: no convergence"},
+		"slow":  {"timeout of 200ms", "epoch 1"},
+		"nan":   {"result.json", "no NaN"},
+	}
+	for _, c := range cs {
+		w, known := want[c.Method]
+		switch {
+		case !known:
+			t.Errorf("unexpected cell %s", c.Method)
+		case w == nil && !c.OK():
+			t.Errorf("%s failed: %s", c.Method, c.Error)
+		case w != nil && (c.OK() || !containsAll(c.Error, w)):
+			t.Errorf("%s: status %s, error %q; want a failure saying %q", c.Method, c.Status, c.Error, w)
+		}
+		delete(want, c.Method)
+	}
+	if len(want) > 0 {
+		t.Errorf("no cells for %v", want)
+	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
 }

@@ -15,7 +15,7 @@ import (
 // Method holds the parameters and the provenance shared by Selector and
 // Extractor.
 type Method struct {
-	Command    string        `param:"command" doc:"the program to run, by /bin/sh -c with the exchange directory as one more argument, e.g. 'python3 my_method.py' (methods/external documents the files)"`
+	Command    string        `param:"command" doc:"the program to run, by /bin/sh -c with the exchange directory as one more argument, e.g. 'python3 my_method.py' (go doc ./methods/external: the files); any parameter not listed here is passed to it"`
 	K          int           `param:"k" doc:"number of features to produce (0: the command decides); the command must return exactly k when k > 0"`
 	Seed       uint64        `param:"seed" doc:"random seed handed to the command (params.json)"`
 	Supervised bool          `param:"supervised" doc:"write the class labels (y.txt); data without labels is then an error"`
