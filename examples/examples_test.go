@@ -5,12 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -200,4 +204,54 @@ func containsAll(s string, subs []string) bool {
 		}
 	}
 	return true
+}
+
+// TestCanceledRun: canceling a run (Ctrl-C) kills a running command and
+// every process it started, at once, and leaves no cell for it.
+func TestCanceledRun(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	c, err := experiments.Parse("cancel.yaml", []byte(`name: cancel
+datasets: [{name: journal-gfr, params: {n_samples: 60}}]
+methods:
+  - {name: external-select, params: {command: "sleep 60 & echo $! > `+pidFile+`; wait; true"}}
+metrics: [n_selected]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // cancel once the command has started its child
+		for range 500 {
+			if _, err := os.Stat(pidFile); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+	}()
+	dir := filepath.Join(t.TempDir(), "results")
+	start := time.Now()
+	sum, err := experiments.Run(ctx, c, run.Options{Dir: dir})
+	if !errors.Is(err, context.Canceled) || sum == nil || !sum.Canceled || sum.Ran != 0 {
+		t.Fatalf("Run: %v, summary %+v; want context.Canceled and no cell", err, sum)
+	}
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("the run took %v to stop", el)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Fields(string(stat))[2] == "Z" {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the command's child %d survived the canceled run", pid)
+		}
+	}
 }
