@@ -31,6 +31,9 @@ var conformanceParams = map[string]Params{
 	"ndfs":        {"max_iter": 30, "n_clusters": 2},
 	"udfs":        {"max_iter": 30, "n_clusters": 2},
 	"mcfs":        {"n_clusters": 2},
+	// The external methods run awk scripts (awk is in every POSIX system).
+	"external-select":  {"command": "awk -f ../examples/awk/fisher.awk", "supervised": true},
+	"external-extract": {"command": "awk -f external/testdata/center.awk"},
 }
 
 type conformanceCase struct {

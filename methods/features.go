@@ -97,18 +97,18 @@ func checkFeatures(Z, X *mat.Dense) error {
 }
 
 // FoldFeatures returns the feature step of a pipeline: for each training
-// fold it builds a new method with newMethod, fits it on the training rows
-// (with their labels when the method is supervised) and returns the
-// features of the training rows and of the test rows. It has the type of
-// evaluate.Featurizer, so that cross-validation fits the method inside each
-// fold and never shows it the test rows or their labels.
-func FoldFeatures(newMethod func() (Method, error), supervised bool) func(ctx context.Context, train *mat.Dense, y []int, test *mat.Dense) (*mat.Dense, *mat.Dense, error) {
+// fold it builds a new method of spec s with newMethod, fits it on the
+// training rows (with their labels when it uses them, UsesLabels) and
+// returns the features of the training rows and of the test rows. It has
+// the type of evaluate.Featurizer, so that cross-validation fits the method
+// inside each fold and never shows it the test rows or their labels.
+func FoldFeatures(s Spec, newMethod func() (Method, error)) func(ctx context.Context, train *mat.Dense, y []int, test *mat.Dense) (*mat.Dense, *mat.Dense, error) {
 	return func(ctx context.Context, train *mat.Dense, y []int, test *mat.Dense) (*mat.Dense, *mat.Dense, error) {
 		m, err := newMethod()
 		if err != nil {
 			return nil, nil, err
 		}
-		if !supervised {
+		if !UsesLabels(s, m) {
 			y = nil
 		}
 		if err := Fit(ctx, m, train, y); err != nil {

@@ -51,9 +51,10 @@ func TestPipelineMatchesScikitLearn(t *testing.T) {
 			data[c.Data] = realdata.Load(t, c.Data, preprocess.Standardize)
 		}
 		X, y := data[c.Data].X, data[c.Data].Y
-		newFisher := func() (methods.Method, error) { return methods.New("fisher", methods.Params{"k": c.K}) }
+		fisher, _ := methods.Lookup("fisher")
+		newFisher := func() (methods.Method, error) { return fisher.New(methods.Params{"k": c.K}) }
 
-		pipe, err := evaluate.CVAccuracy(ctx, X, y, evaluate.CVOptions{Features: methods.FoldFeatures(newFisher, true)})
+		pipe, err := evaluate.CVAccuracy(ctx, X, y, evaluate.CVOptions{Features: methods.FoldFeatures(fisher, newFisher)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +93,7 @@ func TestFoldFeatures(t *testing.T) {
 	test := mat.NewDense(2, 3, []float64{7, 0, 9, 8, 1, 9})
 	y := []int{0, 1, 0, 1, 0, 1}
 	var seen *probe
-	step := methods.FoldFeatures(func() (methods.Method, error) { seen = &probe{}; return seen, nil }, false)
+	step := methods.FoldFeatures(methods.Spec{}, func() (methods.Method, error) { seen = &probe{}; return seen, nil })
 	ztr, zte, err := step(context.Background(), train, y, test)
 	if err != nil {
 		t.Fatal(err)
@@ -103,14 +104,14 @@ func TestFoldFeatures(t *testing.T) {
 	if !mat.Equal(ztr, mat.NewDense(6, 2, []float64{5, 1, 4, 2, 3, 3, 2, 4, 1, 5, 0, 6})) || !mat.Equal(zte, mat.NewDense(2, 2, []float64{9, 7, 9, 8})) {
 		t.Errorf("features %v, %v: want columns 2 and 0 of the training and test rows", mat.Formatted(ztr), mat.Formatted(zte))
 	}
-	supervised := methods.FoldFeatures(func() (methods.Method, error) { seen = &probe{}; return seen, nil }, true)
+	supervised := methods.FoldFeatures(methods.Spec{Supervised: true}, func() (methods.Method, error) { seen = &probe{}; return seen, nil })
 	if _, _, err := supervised(context.Background(), train, y, test); err != nil || len(seen.y) != 6 {
 		t.Errorf("supervised method got labels %v (%v)", seen.y, err)
 	}
 
 	// An extractor maps the test rows with Transform.
 	pca := func() (methods.Method, error) { return methods.New("pca", methods.Params{"k": 1}) }
-	ztr, zte, err = methods.FoldFeatures(pca, false)(context.Background(), train, nil, test)
+	ztr, zte, err = methods.FoldFeatures(methods.Spec{}, pca)(context.Background(), train, nil, test)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestFoldFeatures(t *testing.T) {
 
 	// Errors: a selection of nothing, a column out of range or twice.
 	empty := func() (methods.Method, error) { return &probe{none: true}, nil }
-	if _, _, err := methods.FoldFeatures(empty, false)(context.Background(), train, nil, test); err == nil {
+	if _, _, err := methods.FoldFeatures(methods.Spec{}, empty)(context.Background(), train, nil, test); err == nil {
 		t.Error("an empty selection was accepted")
 	}
 	for _, cols := range [][]int{{3}, {-1}, {0, 0}} {

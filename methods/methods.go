@@ -73,6 +73,23 @@ type Embedder interface {
 	Embedding() *mat.Dense
 }
 
+// LabelUser is implemented by methods whose use of the class labels is a
+// parameter (the external methods' supervised) rather than a property of
+// the method: UsesLabels, not Spec.Supervised, says whether Fit gets them.
+type LabelUser interface {
+	UsesLabels() bool
+}
+
+// UsesLabels reports whether m, built from s, is fitted with the class
+// labels: the harness and the command line pass them only then (and fail
+// on data without labels).
+func UsesLabels(s Spec, m Method) bool {
+	if l, ok := m.(LabelUser); ok {
+		return l.UsesLabels()
+	}
+	return s.Supervised
+}
+
 // Reporter is implemented by methods with diagnostics worth recording
 // (iterations, convergence, dropped functions, ...). Values must be
 // JSON-encodable. A "warning" entry (a string) is a result the user should
@@ -118,6 +135,9 @@ type Spec struct {
 	Summary    string  `json:"summary"`
 	Supervised bool    `json:"supervised"` // uses the labels (reports mark it)
 	Params     []Param `json:"params"`
+	// PassThrough: parameters other than Params are accepted and handed
+	// to the method as given (an external program's own; params.HasRest).
+	PassThrough bool `json:"pass_through,omitempty"`
 
 	build func(Params) (Method, error)
 }
@@ -157,7 +177,7 @@ func Register[M Method](name, summary string, newMethod func() M, opts ...Option
 	if err != nil {
 		panic(fmt.Sprintf("methods.Register(%q): %v", name, err))
 	}
-	spec := Spec{Name: name, Summary: summary, Params: ps}
+	spec := Spec{Name: name, Summary: summary, Params: ps, PassThrough: params.HasRest(proto)}
 	spec.build = func(p Params) (Method, error) {
 		m := newMethod()
 		if err := p.Decode("method "+name, m); err != nil {

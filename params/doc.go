@@ -37,4 +37,11 @@
 // the method as it was, carries `key:"omitdefault"`: the experiment harness
 // leaves it out of a cell's key while it is at its default, so that stored
 // results keep their keys and seeds.
+//
+// Other parameters. A struct may have one field of type Params tagged
+// `param:",rest"`: Decode puts there every parameter that is none of the
+// struct's own (by its canonical name, with its value as given: a number,
+// true/false or text; a flag's value is text), instead of rejecting it.
+// HasRest tells whether a struct has one; Describe does not list it. The
+// external methods use it to pass a program's own parameters through.
 package params

@@ -3,6 +3,7 @@ package params
 import (
 	"encoding"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"sort"
@@ -66,6 +67,7 @@ func (p Params) Clone() Params {
 type field struct {
 	index []int // for reflect.Value.FieldByIndex
 	Param
+	rest bool // the Params field tagged `param:",rest"` (not a parameter)
 }
 
 var fieldCache sync.Map // reflect.Type -> []field or error
@@ -83,7 +85,15 @@ func fieldsOf(t reflect.Type) ([]field, error) {
 	err := collect(t, nil, &out)
 	if err == nil {
 		seen := map[string]bool{}
+		rests := 0
 		for _, f := range out {
+			if f.rest {
+				if rests++; rests > 1 {
+					err = fmt.Errorf("%s has several fields tagged param:\",rest\"", t)
+					break
+				}
+				continue
+			}
 			if seen[f.Name] {
 				err = fmt.Errorf("parameter %q declared twice in %s", f.Name, t)
 				break
@@ -122,6 +132,13 @@ func collect(t reflect.Type, prefix []int, out *[]field) error {
 			continue
 		}
 		if tag == "" {
+			continue
+		}
+		if tag == ",rest" {
+			if !sf.IsExported() || sf.Type != reflect.TypeFor[Params]() {
+				return fmt.Errorf("field %s tagged param:\",rest\" must be an exported params.Params", sf.Name)
+			}
+			*out = append(*out, field{index: index, rest: true})
 			continue
 		}
 		if !sf.IsExported() {
@@ -203,12 +220,38 @@ func Describe(v any) ([]Param, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Param, len(fs))
-	for i, f := range fs {
-		out[i] = f.Param
-		out[i].Default = canonical(rv.FieldByIndex(f.index))
+	out := make([]Param, 0, len(fs))
+	for _, f := range fs {
+		if f.rest {
+			continue
+		}
+		p := f.Param
+		p.Default = canonical(rv.FieldByIndex(f.index))
+		out = append(out, p)
 	}
 	return out, nil
+}
+
+// HasRest reports whether the struct that v is or points to takes other
+// parameters than its tagged ones: a field of type Params tagged
+// `param:",rest"` receives, from Decode, every parameter that is not one of
+// the struct's, as given (an external program's own parameters, passed
+// through to it).
+func HasRest(v any) bool {
+	rv, err := structValue(v)
+	if err != nil {
+		return false
+	}
+	fs, err := fieldsOf(rv.Type())
+	if err != nil {
+		return false
+	}
+	for _, f := range fs {
+		if f.rest {
+			return true
+		}
+	}
+	return false
 }
 
 // canonical returns a field's value as a plain Go value: int, int64, uint64,
@@ -272,10 +315,15 @@ func (p Params) Decode(owner string, dst any) error {
 		return fmt.Errorf("params.Decode(%s): %v", owner, err)
 	}
 	byName := make(map[string]field, len(fs))
-	names := make([]string, len(fs))
-	for i, f := range fs {
+	names := make([]string, 0, len(fs))
+	var rest reflect.Value // the Params that takes other names, if any
+	for _, f := range fs {
+		if f.rest {
+			rest = v.Elem().FieldByIndex(f.index)
+			continue
+		}
 		byName[f.Name] = f
-		names[i] = f.Name
+		names = append(names, f.Name)
 	}
 	sort.Strings(names)
 	keys := make([]string, 0, len(p))
@@ -291,6 +339,16 @@ func (p Params) Decode(owner string, dst any) error {
 		}
 		given[name] = k
 		f, ok := byName[name]
+		if !ok && rest.IsValid() {
+			if err := checkRest(p[k]); err != nil {
+				return fmt.Errorf("%s, parameter %s: %v", owner, name, err)
+			}
+			if rest.IsNil() {
+				rest.Set(reflect.ValueOf(Params{}))
+			}
+			rest.SetMapIndex(reflect.ValueOf(name), reflect.ValueOf(p[k]))
+			continue
+		}
 		if !ok {
 			if len(names) == 0 {
 				return fmt.Errorf("%s has no parameters (got %q)", owner, k)
@@ -309,6 +367,21 @@ func (p Params) Decode(owner string, dst any) error {
 		}
 	}
 	return nil
+}
+
+// checkRest accepts the values a rest parameter may take: one number,
+// boolean or string (a list would be ambiguous: configs sweep over lists).
+func checkRest(v any) error {
+	switch x := v.(type) {
+	case int, int64, uint64, bool, string:
+		return nil
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("want a finite number, got %v", x)
+		}
+		return nil
+	}
+	return fmt.Errorf("want one number, true/false or text, got %T %v", v, v)
 }
 
 // set assigns v to the field f of parameter p.

@@ -191,3 +191,57 @@ func TestDescribeErrors(t *testing.T) {
 		}
 	}
 }
+
+// program takes its own parameters and passes every other one through.
+type program struct {
+	Command string `param:"command" doc:"what to run"`
+	K       int    `param:"k"`
+	Others  Params `param:",rest"`
+}
+
+func TestDecodeRest(t *testing.T) {
+	ps, err := Describe(program{})
+	if err != nil || len(ps) != 2 || ps[0].Name != "command" || ps[1].Name != "k" {
+		t.Fatalf("Describe = %v, %v: want command and k only", ps, err)
+	}
+	if !HasRest(&program{}) || HasRest(&kernel{}) || HasRest(3) {
+		t.Error("HasRest is wrong")
+	}
+	var p program
+	in := Params{"command": "run", "k": "4", "Alpha-Beta": 0.5, "name": "x y", "n": 3, "flag": true}
+	if err := in.Decode("prog", &p); err != nil {
+		t.Fatal(err)
+	}
+	want := Params{"alpha_beta": 0.5, "name": "x y", "n": 3, "flag": true}
+	if p.Command != "run" || p.K != 4 || fmt.Sprint(p.Others) != fmt.Sprint(want) {
+		t.Errorf("decoded %+v, want command run, k 4 and others %v", p, want)
+	}
+	for _, bad := range []Params{
+		{"alpha": []any{1, 2}},
+		{"alpha": nil},
+		{"k": "x"},
+		{"alpha": 1, "ALPHA": 2},
+	} {
+		var p program
+		if err := bad.Decode("prog", &p); err == nil {
+			t.Errorf("Decode(%v) accepted", bad)
+		}
+	}
+	var none program
+	if err := (Params{"k": 1}).Decode("prog", &none); err != nil || none.Others != nil {
+		t.Errorf("without other parameters: %v, others %v", err, none.Others)
+	}
+	for _, v := range []any{
+		struct {
+			A Params `param:",rest"`
+			B Params `param:",rest"`
+		}{},
+		struct {
+			A map[string]int `param:",rest"`
+		}{},
+	} {
+		if _, err := Describe(v); err == nil {
+			t.Errorf("Describe(%T) accepted", v)
+		}
+	}
+}

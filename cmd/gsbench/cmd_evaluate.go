@@ -171,15 +171,17 @@ func runEvaluate(args []string, w io.Writer) error {
 	defer stop()
 	newMethod := func() (methods.Method, error) { return spec.New(methodParams) }
 	var y []int // the method's labels
-	if spec.Supervised {
-		y = ds.Y
+	if *method != "" {
+		if m, _ := newMethod(); methods.UsesLabels(spec, m) {
+			y = ds.Y
+		}
 	}
 	// The classifier's data: the method's features on all rows, or under
 	// the pipeline protocol the data, with the method fitted in each fold.
 	cvX, clX := X, X
 	switch {
 	case *method != "" && proto == evaluate.Pipeline:
-		cvOpt.Features = methods.FoldFeatures(newMethod, spec.Supervised)
+		cvOpt.Features = methods.FoldFeatures(spec, newMethod)
 		if doKMeans { // clustering has no folds: the method fitted on all rows
 			if clX, err = fitFeatures(newMethod, X, y, spec.Name, ds.Name); err != nil {
 				return err

@@ -127,7 +127,7 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 		return err
 	}
 	var y []int
-	if spec.Supervised {
+	if methods.UsesLabels(spec, m) {
 		if y, err = labelled(ds, "method "+a.method); err != nil {
 			return err
 		}

@@ -398,7 +398,7 @@ func (c *Config) checkDataset(d *decoder, ds *DatasetSpec, path string) {
 		}
 		ds.Kind, ds.Path, ds.ParamDefs, owner = File, p, fileParams, "data file "+ds.Name
 	}
-	ds.Params = typeSettings(d, owner, ds.Params, ds.ParamDefs, path+".params")
+	ds.Params = typeSettings(d, owner, ds.Params, ds.ParamDefs, false, path+".params")
 	if ds.Kind == Registry {
 		for _, s := range ds.Params {
 			for _, v := range s.Values {
@@ -439,7 +439,7 @@ func (c *Config) checkMethod(d *decoder, m *MethodSpec, path string) {
 	m.Spec = spec
 	m.Name = spec.Name
 	before := len(d.errs)
-	m.Params = typeSettings(d, "method "+m.Name, m.Params, spec.Params, path+".params")
+	m.Params = typeSettings(d, "method "+m.Name, m.Params, spec.Params, spec.PassThrough, path+".params")
 	if m.Match != "" {
 		if _, hasK := spec.Param("k"); !hasK {
 			d.errAt(m.fields["match"], path+".match", "method %s has no parameter k, so it cannot be matched to another method's number of features", m.Name)
@@ -529,8 +529,10 @@ func (c *Config) applyQuickCheck(d *decoder) {
 }
 
 // typeSettings checks every setting against the parameters ps of its owner
-// and converts its values to their canonical types.
-func typeSettings(d *decoder, owner string, ss []*Setting, ps []params.Param, path string) []*Setting {
+// and converts its values to their canonical types. When passThrough is
+// set (an external method), a setting that is none of ps is the owner's to
+// pass on: its values are kept as YAML gives them (passThroughParam).
+func typeSettings(d *decoder, owner string, ss []*Setting, ps []params.Param, passThrough bool, path string) []*Setting {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name
@@ -544,6 +546,9 @@ func typeSettings(d *decoder, owner string, ss []*Setting, ps []params.Param, pa
 			if ps[i].Name == s.Name {
 				p = &ps[i]
 			}
+		}
+		if p == nil && passThrough {
+			p = &params.Param{Name: s.Name, Type: passThroughType}
 		}
 		if p == nil {
 			if len(names) == 0 {
@@ -562,6 +567,11 @@ func typeSettings(d *decoder, owner string, ss []*Setting, ps []params.Param, pa
 	return out
 }
 
+// passThroughType is the type of a parameter that a method passes through
+// without declaring it: one number, boolean or string a value (a list is a
+// sweep).
+const passThroughType = "pass-through"
+
 // typeValues decodes one value or a sweep of values of parameter p.
 func typeValues(d *decoder, owner string, p params.Param, e entry) []any {
 	v, ok := d.plain(e.val, e.path)
@@ -573,6 +583,8 @@ func typeValues(d *decoder, owner string, p params.Param, e entry) []any {
 	switch {
 	case !isList:
 		items = []any{v}
+	case p.Type == passThroughType:
+		items = list // a sweep; each item must be a scalar
 	case !p.IsList():
 		items = list // a sweep
 	default:
@@ -597,6 +609,9 @@ func typeValues(d *decoder, owner string, p params.Param, e entry) []any {
 	seen := map[string]bool{}
 	for i, it := range items {
 		cv, err := canonicalValue(owner, p, it)
+		if p.Type == passThroughType {
+			cv, err = passThroughValue(it)
+		}
 		if err != nil {
 			at := e.val
 			if len(items) > 1 && e.val.Kind == yaml.SequenceNode && i < len(e.val.Content) {

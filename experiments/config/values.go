@@ -30,6 +30,18 @@ func canonicalValue(owner string, p params.Param, v any) (any, error) {
 	return holder.Elem().Field(0).Interface(), nil
 }
 
+// passThroughValue checks a value of a pass-through parameter: one
+// number, boolean or string (a float that is an integer stays a float).
+func passThroughValue(v any) (any, error) {
+	switch x := v.(type) {
+	case int, float64, bool, string:
+		return x, nil
+	case []any:
+		return nil, fmt.Errorf("a list inside a list: the method's own parameters take one number, true/false or text a value (a list sweeps over them)")
+	}
+	return nil, fmt.Errorf("want a number, true/false or text, got %T %v", v, v)
+}
+
 var structCache sync.Map // name + type -> reflect.Type
 
 // structFor returns struct{ V T `param:"name"` }.

@@ -85,7 +85,7 @@ func (in *Input) Featurizer() evaluate.Featurizer {
 	if in.Protocol != evaluate.Pipeline {
 		return nil
 	}
-	return methods.FoldFeatures(in.NewMethod, in.Spec.Supervised)
+	return methods.FoldFeatures(in.Spec, in.NewMethod)
 }
 
 // NonEmptyFeatures is Features for metrics that need at least one feature:

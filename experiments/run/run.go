@@ -510,7 +510,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 		return err
 	}
 	var y []int
-	if cell.Method.Spec.Supervised {
+	if methods.UsesLabels(cell.Method.Spec, m) {
 		if data.Y == nil {
 			return fmt.Errorf("method %s uses class labels, but dataset %s has none", cell.Method.Name, cell.Instance.Dataset.Label)
 		}
@@ -521,7 +521,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	// nor have its fault seen by their checks (one copy of X per running cell).
 	X := mat.DenseCopyOf(data.X)
 	t0 := time.Now()
-	err = methods.Fit(r.ctx, m, X, y)
+	err = methods.Fit(r.ctx, m, X, y) // a canceled run stops the fit (an external command is killed)
 	fit := time.Since(t0)
 	res.FitSeconds = fit.Seconds()
 	if err != nil {
