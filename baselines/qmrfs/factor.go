@@ -161,8 +161,10 @@ func (f *Factor) dispatch() {
 		ln = &lane{l: make([]float64, p*p), buf: make([]float64, p*(p+f.chunk)), tau: make([]float64, p),
 			work: make([]float64, gelqfWork(p)), in: make(chan block)}
 		f.lanes[i] = ln
-		if i == 1 {
-			// Several lanes factor side by side: one BLAS thread each.
+		if i == 0 && len(f.lanes) > 1 {
+			// Lanes factor side by side: one BLAS thread each, from
+			// before the first lane starts to the end of the merge, so
+			// that no call runs while the library's thread count changes.
 			f.release = fastblas.Serial()
 		}
 		f.wg.Add(1)
@@ -216,7 +218,7 @@ func (f *Factor) Close() error {
 	}
 	f.wg.Wait()
 	if f.release != nil {
-		f.release()
+		defer f.release()
 	}
 	if err := f.failure(); err != nil {
 		return err
