@@ -226,11 +226,19 @@ func readNpyHeader(r io.Reader, size int64) (*npyHeader, npyType, int64, error) 
 }
 
 // decodeNpyNumbers decodes len(dst) elements of type t from b; the common
-// little-endian float64 has a loop of its own.
+// little-endian float64 and float32 have loops of their own.
 func decodeNpyNumbers(t npyType, b []byte, dst []float64) {
-	if t.kind == 'f' && t.size == 8 && t.order == '<' {
+	switch {
+	case t.kind == 'f' && t.size == 8 && t.order == '<':
+		b = b[:8*len(dst)]
 		for e := range dst {
 			dst[e] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
+		}
+		return
+	case t.kind == 'f' && t.size == 4 && t.order == '<':
+		b = b[:4*len(dst)]
+		for e := range dst {
+			dst[e] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*e:])))
 		}
 		return
 	}

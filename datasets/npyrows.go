@@ -154,7 +154,12 @@ func (s *NPYRows) truncated(size int64) error {
 	return fmt.Errorf("%s: truncated: the header declares %d x %d %s values, %d bytes from byte %d, but the file ends after %d of them: row %d (0-based) is incomplete and rows %d..%d are missing", s.Path, s.N, s.cols, s.Dtype, want, s.off, data, row, row, s.N-1)
 }
 
-// Blocks reads the rows in order, at most rows at a time (rows < 1: 4096),
+// readBytes is the size of the default block: reads of several megabytes
+// keep a disk streaming (the kernel's read-ahead is much smaller).
+const readBytes = 8 << 20
+
+// Blocks reads the rows in order, at most rows at a time (rows < 1: as
+// many as fit in 8 MB),
 // each block as a matrix that is reused once the loop body returns. A
 // reader goroutine reads the next block while the caller works on the
 // current one. An error names the file and the row: a read that ends
@@ -163,7 +168,7 @@ func (s *NPYRows) truncated(size int64) error {
 // call reads the file again from its first row.
 func (s *NPYRows) Blocks(rows int) iter.Seq2[*mat.Dense, error] {
 	if rows < 1 {
-		rows = 4096
+		rows = max(1, readBytes/(s.cols*s.t.size))
 	}
 	rows = min(rows, s.N)
 	return func(yield func(*mat.Dense, error) bool) {
@@ -173,6 +178,7 @@ func (s *NPYRows) Blocks(rows int) iter.Seq2[*mat.Dense, error] {
 			return
 		}
 		defer f.Close()
+		sequential(f)
 		type raw struct {
 			b      []byte
 			i0, k  int
