@@ -71,3 +71,34 @@ func TestSelectStreams(t *testing.T) {
 		t.Errorf("truncated file: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
 	}
 }
+
+// TestRunTruncatedNPY: a config whose data file is a truncated .npy fails
+// its cells with an error naming the file and the first incomplete row,
+// and nothing but that failure is recorded for them (no values, no
+// selected features); gsbench run exits 1.
+func TestRunTruncatedNPY(t *testing.T) {
+	dir := t.TempDir()
+	npy := filepath.Join(dir, "x.npy")
+	if code, out, errs := execOut("info", "--data", "qmrfs-table01", "--data-param", "shape=uscensus1990", "--data-param", "n_samples=2000", "--write-npy", npy); code != 0 {
+		t.Fatalf("info --write-npy: %s %s", out, errs)
+	}
+	fi, _ := os.Stat(npy)
+	os.Truncate(npy, fi.Size()-8*68*100-8) // row 1899 is cut
+	cfg := filepath.Join(dir, "c.yaml")
+	os.WriteFile(cfg, []byte("name: c\ndatasets: [{name: x.npy}]\nmethods: [{name: qmrfs}]\nmetrics: [n_selected, time]\n"), 0o644)
+	code, out, errs := execOut("run", cfg, "--out", dir, "--progress", "none")
+	if code != 1 || !strings.Contains(out+errs, "x.npy") || !strings.Contains(out+errs, "row 1899 (0-based) is the first incomplete one") {
+		t.Errorf("exit %d:\n%s\n%s", code, out, errs)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "c", "cells.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cell map[string]any
+	if err := json.Unmarshal(b, &cell); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if cell["status"] != "failed" || cell["values"] != nil || cell["selected"] != nil || !strings.Contains(cell["error"].(string), "row 1899") {
+		t.Errorf("recorded: %s", b)
+	}
+}
