@@ -435,6 +435,9 @@ func (w *NPYWriter) Close() error {
 	if err == nil {
 		err = w.f.Sync()
 	}
+	if err == nil {
+		err = w.f.Chmod(0o644) // as np.save's file under the usual umask; CreateTemp's is 0600
+	}
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
