@@ -34,6 +34,10 @@ type ContextFitter interface {
 // on a canceled context.
 type StreamFitter interface {
 	Method
+	// CanStream reports whether the method, with its parameters, can fit
+	// from row blocks (QMR-FS cannot in the entropy order, which needs
+	// whole columns); when it cannot, load the matrix and call Fit.
+	CanStream() bool
 	FitStream(d int, blocks iter.Seq2[*mat.Dense, error]) error
 }
 

@@ -123,6 +123,10 @@ func (q *QMRFS) Fit(X *mat.Dense, _ []int) error {
 	})
 }
 
+// CanStream reports whether FitStream can run: not in the Entropy order,
+// which needs whole columns.
+func (q *QMRFS) CanStream() bool { return q.Order != Entropy }
+
 // FitStream runs QMR-FS on a matrix with d columns delivered as row chunks
 // (each chunk k x d, any k >= 1), so that the matrix never has to fit in
 // memory: QMR-FS needs only the triangular factor of [1, X], which is

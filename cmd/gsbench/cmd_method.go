@@ -119,7 +119,7 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if sf, ok := m.(methods.StreamFitter); ok && prep == preprocess.None && !spec.Supervised && datasets.Streams(a.data.data) {
+	if sf, ok := m.(methods.StreamFitter); ok && sf.CanStream() && prep == preprocess.None && !spec.Supervised && datasets.Streams(a.data.data) {
 		return streamMethod(w, sf, a, kind)
 	}
 	ds, err := a.data.load()

@@ -56,11 +56,14 @@ func TestSelectStreams(t *testing.T) {
 			t.Errorf("select %v: notes %q", args, res.Notes)
 		}
 	}
-	// Preprocessing needs the whole matrix: loaded, no streaming note.
-	code, out, _ = execOut("select", "--method", "qmrfs", "--json", "--data", npy, "--preprocess", "center")
-	var res result
-	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Notes) != 0 {
-		t.Errorf("select --preprocess center: exit %d %s", code, out)
+	// Preprocessing and the entropy order need the whole matrix: loaded,
+	// no streaming note.
+	for _, extra := range [][]string{{"--preprocess", "center"}, {"--order", "entropy"}} {
+		code, out, _ = execOut(append([]string{"select", "--method", "qmrfs", "--json", "--data", npy}, extra...)...)
+		var res result
+		if code != 0 || json.Unmarshal([]byte(out), &res) != nil || len(res.Notes) != 0 || len(res.Selected) == 0 {
+			t.Errorf("select %v: exit %d %s", extra, code, out)
+		}
 	}
 	fi, _ := os.Stat(npy)
 	if err := os.Truncate(npy, fi.Size()-4*68*500-1); err != nil {
