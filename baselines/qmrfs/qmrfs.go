@@ -62,7 +62,7 @@ type QMRFS struct {
 	// permutation of the columns, first considered first. nil means left
 	// to right.
 	Permutation []int  `param:"permutation" doc:"explicit order of consideration: every column index once"`
-	ChunkRows   int    `param:"chunk_rows" doc:"rows per chunk of the streamed QR update (memory is about (d + chunk_rows) x d numbers)"`
+	ChunkRows   int    `param:"chunk_rows" doc:"rows per block of the streamed QR update; the result depends on it only by rounding (memory: about (9 chunk_rows + 4 d) x d numbers with four lanes, whatever the number of rows)"`
 	Seed        uint64 `param:"seed" doc:"seed of the random order"`
 
 	selected []int
