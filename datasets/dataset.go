@@ -59,6 +59,10 @@ type Truth struct {
 	// Weights maps a linearly redundant column j to the weights a_{j,l} of
 	// its parents, in the order of Parents[j]: X_j = sum_l a_{j,l} X_{Parents[j][l]}.
 	Weights map[int][]float64
+	// Offset maps a linearly redundant column j whose combination has a
+	// constant term to it: X_j = Offset[j] + sum_l a_{j,l} X_{Parents[j][l]}
+	// (a one-hot column is 1 minus the others of its group).
+	Offset map[int]float64
 	// Variance holds the population variance of every column (or component
 	// when Basis is set) by index, as the generator designed it (not the
 	// sample variance).
@@ -130,6 +134,7 @@ func (t *Truth) clone() *Truth {
 		c.Basis = mat.DenseCopyOf(t.Basis)
 	}
 	c.Coef = maps.Clone(t.Coef)
+	c.Offset = maps.Clone(t.Offset)
 	if t.Weights != nil {
 		c.Weights = make(map[int][]float64, len(t.Weights))
 		for k, v := range t.Weights {

@@ -104,6 +104,24 @@
 // line or byte offset, never a panic or an unbounded allocation. The fuzz
 // targets (fuzz_test.go) start from the seed corpora of testdata/fuzz.
 //
+// # Data larger than memory
+//
+// A method that needs one pass over the rows (methods.StreamFitter: QMR-FS)
+// reads a RowSource in row blocks, so that memory does not grow with the
+// number of rows: OpenRows opens a .npy file (OpenNPYRows; C order, or
+// Fortran order uncompressed) or a generator that draws rows on demand
+// (qmrfs-table01), and Streams says whether a reference can be opened so.
+// The format is NumPy's .npy because its header gives the shape and element
+// type and the data is one contiguous array: the offset of every row is
+// known, a truncated file is detected from its size before anything is
+// computed (the error names the first incomplete row), there is no size limit
+// (KDD Cup's 1e9 values are an 8 GB float64 or 4 GB float32 file), the
+// project already reads it, and NumPy (np.save, np.lib.format.open_memmap),
+// MATLAB (npy-matlab) and R (RcppCNPy) write it. CSV would need a parse of
+// every value and cannot be indexed by row; HDF5 and MAT v7.3 need a C
+// library. CreateNPY and WriteNPY write a .npy file a block at a time
+// (gsbench info --write-npy).
+//
 // # Fetching
 //
 // Fetch downloads a registry dataset from its canonical sources (or a
@@ -141,6 +159,10 @@
 //	                  label is the sign of an Erlang-weighted random polynomial of X1..X6 (Truth.Relevant)
 //	journal-example4  Journal App. E, Example 4, Tables XVII-XIX: X1..X3 normal, X4 = X1 X3,
 //	                  X5 = X1 X2^2; feature_map poly3 gives the 56-column degree-3 monomial map
+//	qmrfs-table01     QMR-FS Table 1 stand-ins: the n x d of US Census 1990, GitHub MUSAE, SNAP
+//	                  patents or KDD Cup 1999 (7.88M x 127, about 1e9 values), integer columns
+//	                  with one-hot groups and exact integer combinations planted so that QMR-FS
+//	                  keeps Table 1's d_fs; streamed (OpenRows) at any n
 //
 // The redundancy generators (journal-gca, journal-gfa, cdc-gfa) take
 // scale_to_eps: the papers set GCA's and GFA's threshold to a quantity of

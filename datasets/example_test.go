@@ -116,3 +116,28 @@ func ExampleLoad_npz() {
 	// Output:
 	// 3 4 [0 2] [1 0 1]
 }
+
+// Read the QMR-FS Table 1 stand-in of KDD Cup 1999 (7.88M x 127) a block
+// of rows at a time, without holding it; a .npy file streams the same way
+// (WriteNPY writes one).
+func ExampleOpenRows() {
+	src, err := datasets.OpenRows("qmrfs-table01", datasets.Options{Params: params.Params{"shape": "kddcup99"}, Seed: 1})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%d x %d, %d columns independent\n", src.N, src.D, len(src.Truth.NonRedundant))
+	rows := 0
+	for X, err := range src.Blocks(1000) {
+		if err != nil {
+			log.Fatal(err) // a file's error names it and the row
+		}
+		k, _ := X.Dims()
+		if rows += k; rows >= 3000 {
+			break // the first three blocks
+		}
+	}
+	fmt.Println(rows, "rows read")
+	// Output:
+	// 7880000 x 127, 111 columns independent
+	// 3000 rows read
+}

@@ -360,6 +360,13 @@ func (t *Truth) remap(perm []int) {
 		}
 		t.Coef = nc
 	}
+	if t.Offset != nil {
+		no := make(map[int]float64, len(t.Offset))
+		for k, v := range t.Offset {
+			no[perm[k]] = v
+		}
+		t.Offset = no
+	}
 	if t.Weights != nil {
 		nw := make(map[int][]float64, len(t.Weights))
 		for k, v := range t.Weights {

@@ -71,6 +71,7 @@ func TestGeneratorsDeterministic(t *testing.T) {
 		"journal-example4": "9c7818e31482f1d68e272f2fa662e9d68722afa90ecb71498982328e6a9b7b5b",
 		"sffs-e1":          "624e9b7a1dcb68c71d1d15a78d4b318491550bce0256d0e1ba583b660bdb116e",
 		"sffs-e2":          "9707aab1c36ba3bba30f51bd0dd77c98fc1ac638d1fb2ef5b07c677b4029c4bf",
+		"qmrfs-table01":    "47a07c9c9f5749ccb697dc707cae13c42fb0f251e97956ca15988f6faa3a291d",
 	}
 	var names []string
 	for _, g := range Generators() {

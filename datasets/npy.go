@@ -106,60 +106,12 @@ func parseDescr(d string) (npyType, error) {
 // against MaxCells before anything is allocated. Errors give the byte
 // offset of the problem.
 func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
-	var pre [10]byte
-	if err := readFull(r, pre[:8]); err != nil {
-		return nil, fmt.Errorf("npy: %v", err)
-	}
-	if !bytes.Equal(pre[:6], npyMagic) {
-		return nil, fmt.Errorf("npy: byte 0: not a .npy file (no \\x93NUMPY magic)")
-	}
-	major, minor := pre[6], pre[7]
-	var hlen, off int64
-	switch major {
-	case 1:
-		if err := readFull(r, pre[8:10]); err != nil {
-			return nil, fmt.Errorf("npy: %v", err)
-		}
-		hlen, off = int64(binary.LittleEndian.Uint16(pre[8:10])), 10
-	case 2, 3:
-		var b [4]byte
-		if err := readFull(r, b[:]); err != nil {
-			return nil, fmt.Errorf("npy: %v", err)
-		}
-		hlen, off = int64(binary.LittleEndian.Uint32(b[:])), 12
-	default:
-		return nil, fmt.Errorf("npy: byte 6: format version %d.%d; versions 1.0, 2.0 and 3.0 are read", major, minor)
-	}
-	if hlen > maxNpyHeader || (size >= 0 && off+hlen > size) {
-		return nil, fmt.Errorf("npy: byte %d: header of %d bytes (the file has %d; at most %d are read)", off-4, hlen, size, maxNpyHeader)
-	}
-	hb := make([]byte, hlen)
-	if err := readFull(r, hb); err != nil {
-		return nil, fmt.Errorf("npy: header: %v", err)
-	}
-	if major < 3 {
-		for i, c := range hb {
-			if c >= 0x80 {
-				return nil, fmt.Errorf("npy: byte %d: non-ASCII header byte in format %d.%d", off+int64(i), major, minor)
-			}
-		}
-	} else if !utf8.Valid(hb) {
-		return nil, fmt.Errorf("npy: byte %d: header is not UTF-8", off)
-	}
-	h, err := parseNpyHeader(string(hb))
+	h, t, off, err := readNpyHeader(r, size)
 	if err != nil {
-		return nil, fmt.Errorf("npy: header at byte %d: %v", off, err)
-	}
-	off += hlen
-	t, err := parseDescr(h.descr)
-	if err != nil {
-		return nil, fmt.Errorf("npy: header at byte %d: %v", off-hlen, err)
+		return nil, err
 	}
 	total := int64(1)
 	for _, k := range h.shape {
-		if k < 0 {
-			return nil, fmt.Errorf("npy: header: negative dimension in shape %v", h.shape)
-		}
 		if k != 0 && total > MaxCells/int64(k) {
 			return nil, fmt.Errorf("npy: shape %v holds more than %d values (datasets.MaxCells)", h.shape, MaxCells)
 		}
@@ -167,7 +119,14 @@ func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
 	}
 	nbytes := total * int64(t.size)
 	if t.size > 8 && total > 0 && nbytes/int64(t.size) != total || (size >= 0 && off+nbytes > size) {
-		return nil, fmt.Errorf("npy: shape %v of %s needs %d data bytes after byte %d, but the file has %d bytes (truncated, or a corrupted header)", h.shape, h.descr, nbytes, off, size)
+		where := ""
+		if len(h.shape) > 0 && h.shape[0] > 0 && nbytes > 0 && size >= off && !h.fortran {
+			// The first row the data cannot hold (C order: rows are contiguous).
+			if rowBytes := nbytes / int64(h.shape[0]); rowBytes > 0 {
+				where = fmt.Sprintf("; row %d (0-based) is the first incomplete one", (size-off)/rowBytes)
+			}
+		}
+		return nil, fmt.Errorf("npy: shape %v of %s needs %d data bytes after byte %d, but the file has %d bytes (truncated, or a corrupted header)%s", h.shape, h.descr, nbytes, off, size, where)
 	}
 	a := &NpyArray{Dtype: h.descr, Shape: h.shape}
 	if t.kind == 'U' || t.kind == 'S' {
@@ -203,12 +162,83 @@ func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
 	return a, nil
 }
 
+// readNpyHeader reads the preamble and header of a .npy array (size: the
+// most bytes r can yield, -1 when unknown) and returns the header, its
+// element type and the byte offset of the data.
+func readNpyHeader(r io.Reader, size int64) (*npyHeader, npyType, int64, error) {
+	var pre [10]byte
+	fail := func(format string, args ...any) (*npyHeader, npyType, int64, error) {
+		return nil, npyType{}, 0, fmt.Errorf("npy: "+format, args...)
+	}
+	if err := readFull(r, pre[:8]); err != nil {
+		return fail("%v", err)
+	}
+	if !bytes.Equal(pre[:6], npyMagic) {
+		return fail("byte 0: not a .npy file (no \\x93NUMPY magic)")
+	}
+	major, minor := pre[6], pre[7]
+	var hlen, off int64
+	switch major {
+	case 1:
+		if err := readFull(r, pre[8:10]); err != nil {
+			return fail("%v", err)
+		}
+		hlen, off = int64(binary.LittleEndian.Uint16(pre[8:10])), 10
+	case 2, 3:
+		var b [4]byte
+		if err := readFull(r, b[:]); err != nil {
+			return fail("%v", err)
+		}
+		hlen, off = int64(binary.LittleEndian.Uint32(b[:])), 12
+	default:
+		return fail("byte 6: format version %d.%d; versions 1.0, 2.0 and 3.0 are read", major, minor)
+	}
+	if hlen > maxNpyHeader || (size >= 0 && off+hlen > size) {
+		return fail("byte %d: header of %d bytes (the file has %d; at most %d are read)", off-4, hlen, size, maxNpyHeader)
+	}
+	hb := make([]byte, hlen)
+	if err := readFull(r, hb); err != nil {
+		return fail("header: %v", err)
+	}
+	if major < 3 {
+		for i, c := range hb {
+			if c >= 0x80 {
+				return fail("byte %d: non-ASCII header byte in format %d.%d", off+int64(i), major, minor)
+			}
+		}
+	} else if !utf8.Valid(hb) {
+		return fail("byte %d: header is not UTF-8", off)
+	}
+	h, err := parseNpyHeader(string(hb))
+	if err != nil {
+		return fail("header at byte %d: %v", off, err)
+	}
+	t, err := parseDescr(h.descr)
+	if err != nil {
+		return fail("header at byte %d: %v", off, err)
+	}
+	for _, k := range h.shape {
+		if k < 0 {
+			return fail("header: negative dimension in shape %v", h.shape)
+		}
+	}
+	return h, t, off + hlen, nil
+}
+
 // decodeNpyNumbers decodes len(dst) elements of type t from b; the common
-// little-endian float64 has a loop of its own.
+// little-endian float64 and float32 have loops of their own.
 func decodeNpyNumbers(t npyType, b []byte, dst []float64) {
-	if t.kind == 'f' && t.size == 8 && t.order == '<' {
+	switch {
+	case t.kind == 'f' && t.size == 8 && t.order == '<':
+		b = b[:8*len(dst)]
 		for e := range dst {
 			dst[e] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*e:]))
+		}
+		return
+	case t.kind == 'f' && t.size == 4 && t.order == '<':
+		b = b[:4*len(dst)]
+		for e := range dst {
+			dst[e] = float64(math.Float32frombits(binary.LittleEndian.Uint32(b[4*e:])))
 		}
 		return
 	}

@@ -14,6 +14,10 @@
 // scores), Tracer (the variance trace of the Gram-Schmidt methods and PCA),
 // Linear (a d x m matrix of directions), Embedder (the features of the
 // training rows) and Reporter (convergence state and other diagnostics).
+// A StreamFitter (QMR-FS) also fits from row blocks in one pass
+// (FitStream), so that a matrix larger than memory (a .npy file read by
+// datasets.OpenRows) can be fitted; gsbench select takes that path for a
+// .npy file or a streaming generator.
 //
 // Methods register themselves with Register, giving a parameter struct whose
 // fields carry `param:"name"` and `doc:"..."` tags and hold the defaults.

@@ -3,6 +3,7 @@ package methods
 import (
 	"context"
 	"fmt"
+	"iter"
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
@@ -22,6 +23,40 @@ type Method interface {
 // ctx is canceled. Use Fit(ctx, m, X, y) to fit any method.
 type ContextFitter interface {
 	FitContext(ctx context.Context, X *mat.Dense, y []int) error
+}
+
+// StreamFitter is implemented by methods that fit in one pass over the
+// rows of a matrix delivered in blocks (k x d each, any k), so that the
+// matrix never has to be in memory: QMR-FS. The result equals Fit's on the
+// whole matrix, whatever the block sizes. A block may be reused by the
+// sequence once the method has taken its values; an error from the
+// sequence stops the fit and is returned (wrapped). Use FitStream to stop
+// on a canceled context.
+type StreamFitter interface {
+	Method
+	// CanStream reports whether the method, with its parameters, can fit
+	// from row blocks (QMR-FS cannot in the entropy order, which needs
+	// whole columns); when it cannot, load the matrix and call Fit.
+	CanStream() bool
+	FitStream(d int, blocks iter.Seq2[*mat.Dense, error]) error
+}
+
+// FitStream fits m on the row blocks, stopping at the next block with
+// ctx's error when ctx is canceled.
+func FitStream(ctx context.Context, m StreamFitter, d int, blocks iter.Seq2[*mat.Dense, error]) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return m.FitStream(d, func(yield func(*mat.Dense, error) bool) {
+		for X, err := range blocks {
+			if err == nil {
+				err = ctx.Err()
+			}
+			if !yield(X, err) || err != nil {
+				return
+			}
+		}
+	})
 }
 
 // Validator is implemented by methods that can check their parameters

@@ -5,7 +5,8 @@
 #   GSBENCH_DATA=/path/to/datasets scripts/bench.sh            # everything (~20 min on 2 cores)
 #   GSBENCH_DATA=/path/to/datasets scripts/bench.sh algorithms  # only the groups named
 #
-# Groups: algorithms peers datasets evaluate extraction selection nonlinear harness.
+# Groups: algorithms peers datasets evaluate extraction selection nonlinear harness scale.
+# scale writes the 1e9-value QMR-FS stand-in (4 GB, then 8 GB) to TMPDIR and removes it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${GSBENCH_DATA:?set GSBENCH_DATA to the benchmark data directory}"
@@ -19,7 +20,7 @@ bench() { # bench PACKAGE PATTERN [BENCHTIME]
 
 echo "# $(date -u +%FT%TZ) $(go run ./cmd/gsbench version | tr '\n' ' ')"
 echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
-for group in algorithms peers datasets evaluate extraction selection nonlinear harness; do
+for group in algorithms peers datasets evaluate extraction selection nonlinear harness scale; do
   want "$@" || continue
   echo "## $group"
   case $group in
@@ -46,5 +47,13 @@ for group in algorithms peers datasets evaluate extraction selection nonlinear h
   harness) # per-cell overhead on 10,000 trivial cells (issue 8)
     bench ./experiments/ 'BenchmarkHarness'
     /usr/bin/time -f '# quickstart: %e s wall, %M KB peak' go run ./cmd/gsbench run configs/quickstart.yaml --out "$(mktemp -d)" --progress plain >/dev/null ;;
+  scale) # QMR-FS Table 1: theta = 0.1 on the KDD Cup stand-in, 7.88M x 127, from disk (issue 19)
+    bench ./baselines/qmrfs/ 'BenchmarkTable1KDD'
+    tmp=$(mktemp -d)
+    go build -o "$tmp/gsbench" ./cmd/gsbench
+    "$tmp/gsbench" info --data qmrfs-table01 --data-param shape=kddcup99 --write-npy "$tmp/kdd.npy" --dtype float32 >/dev/null
+    /usr/bin/time -f '# gsbench select --method qmrfs, 7.88M x 127 float32 .npy: %e s wall, %U s user, %S s system, %M KB peak' \
+      "$tmp/gsbench" select --method qmrfs --data "$tmp/kdd.npy" | grep -E '^[0-9]+ selected'
+    rm -rf "$tmp" ;;
   esac
 done

@@ -62,7 +62,7 @@ type QMRFS struct {
 	// permutation of the columns, first considered first. nil means left
 	// to right.
 	Permutation []int  `param:"permutation" doc:"explicit order of consideration: every column index once"`
-	ChunkRows   int    `param:"chunk_rows" doc:"rows per chunk of the streamed QR update (memory is about (d + chunk_rows) x d numbers)"`
+	ChunkRows   int    `param:"chunk_rows" doc:"rows per block of the streamed QR update; the result depends on it only by rounding (memory: about (9 chunk_rows + 4 d) x d numbers with four lanes, whatever the number of rows)"`
 	Seed        uint64 `param:"seed" doc:"seed of the random order"`
 
 	selected []int
@@ -123,6 +123,10 @@ func (q *QMRFS) Fit(X *mat.Dense, _ []int) error {
 	})
 }
 
+// CanStream reports whether FitStream can run: not in the Entropy order,
+// which needs whole columns.
+func (q *QMRFS) CanStream() bool { return q.Order != Entropy }
+
 // FitStream runs QMR-FS on a matrix with d columns delivered as row chunks
 // (each chunk k x d, any k >= 1), so that the matrix never has to fit in
 // memory: QMR-FS needs only the triangular factor of [1, X], which is
@@ -161,11 +165,16 @@ func (q *QMRFS) fit(d int, order []int, chunks iter.Seq2[*mat.Dense, error]) err
 	f := NewFactor(d, q.ChunkRows)
 	for chunk, err := range chunks {
 		if err != nil {
+			f.Close()
 			return fmt.Errorf("qmrfs: reading the data: %w", err)
 		}
 		if err := f.Add(chunk); err != nil {
+			f.Close()
 			return fmt.Errorf("qmrfs: %w", err)
 		}
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("qmrfs: %w", err)
 	}
 	if f.Rows() == 0 {
 		return fmt.Errorf("qmrfs: no rows")
@@ -209,94 +218,6 @@ func (q *QMRFS) Report() map[string]any {
 	}
 }
 
-// Factor accumulates the upper-triangular factor R of the QR factorization
-// [1, X] = Q R of a matrix given as row chunks. Since Q has orthonormal
-// columns, every column x_j = Q r_j has the norm of r_j and the residual of
-// its projection on other columns is that of r_j on theirs: R alone decides
-// QMR-FS, in any feature order, in O(d^3) once R is known.
-//
-// R is kept as its transpose L = R^T (lower triangular): each update is the
-// LQ factorization of [L, [1, chunk]^T] = [R; 1, chunk]^T, whose L factor is
-// the transpose of the R factor of the stacked matrix (a TSQR reduction).
-type Factor struct {
-	p     int       // d + 1 columns: the constant, then X
-	l     []float64 // p x p, row-major, lower triangular: L = R^T
-	rows  int
-	buf   []float64 // p x (p + chunk), row-major
-	chunk int
-	tau   []float64
-	work  []float64
-}
-
-// NewFactor starts a factorization for d features, updated at most
-// chunkRows rows at a time (larger chunks are split).
-func NewFactor(d, chunkRows int) *Factor {
-	p := d + 1
-	if chunkRows < 1 {
-		chunkRows = DefaultChunkRows
-	}
-	return &Factor{p: p, l: make([]float64, p*p), chunk: chunkRows, tau: make([]float64, p),
-		buf: make([]float64, p*(p+chunkRows)), work: make([]float64, gelqfWork(p))}
-}
-
-// Rows returns the number of rows added so far.
-func (f *Factor) Rows() int { return f.rows }
-
-// Add appends the rows of chunk (k x d) to the factorization: R is replaced
-// by the triangular factor of the stacked matrix [R; 1, chunk], computed
-// with blocked Householder reflections (LAPACK's dgelqf algorithm on the
-// transpose, see gelqf).
-func (f *Factor) Add(chunk mat.Matrix) error {
-	k, d := chunk.Dims()
-	if d != f.p-1 {
-		return fmt.Errorf("chunk has %d columns, want %d", d, f.p-1)
-	}
-	p := f.p
-	lda := p + f.chunk
-	dense, _ := chunk.(mat.RawRowViewer)
-	for i0 := 0; i0 < k; i0 += f.chunk {
-		i1 := min(i0+f.chunk, k)
-		top := 0 // columns holding L (none for the first rows)
-		if f.rows > 0 {
-			top = p
-			for j := 0; j < p; j++ {
-				copy(f.buf[j*lda:j*lda+j+1], f.l[j*p:j*p+j+1])
-				clear(f.buf[j*lda+j+1 : j*lda+p])
-			}
-		}
-		for i := i0; i < i1; i++ {
-			c := top + i - i0
-			f.buf[c] = 1 // row 0: the constant
-			var row []float64
-			if dense != nil {
-				row = dense.RawRowView(i)
-			}
-			for j := 0; j < d; j++ {
-				var v float64
-				if row != nil {
-					v = row[j]
-				} else {
-					v = chunk.At(i, j)
-				}
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("row %d, column %d: %v; remove or impute non-finite values first", f.rows+i-i0, j, v)
-				}
-				f.buf[(j+1)*lda+c] = v
-			}
-		}
-		n := top + i1 - i0
-		gelqf(p, n, f.buf, lda, f.tau, f.work)
-		// The new L: the lower triangle of the first min(n, p) columns.
-		clear(f.l)
-		for j := 0; j < p; j++ {
-			w := min(j+1, n)
-			copy(f.l[j*p:j*p+w], f.buf[j*lda:j*lda+w])
-		}
-		f.rows += i1 - i0
-	}
-	return nil
-}
-
 // blockRows is the number of candidate columns projected together.
 const blockRows = 32
 
@@ -315,10 +236,17 @@ const blockRows = 32
 // retained ones and modified Gram-Schmidt within a block. Both give
 // ||delta_j|| (Eq. (5)); this form needs no pivoting.
 func (f *Factor) Select(theta float64, order []int) (selected []int, scores []float64) {
+	if !f.closed {
+		_ = f.Close() // a failure leaves the factor of no rows
+	}
 	p := f.p
 	d := p - 1
 	scores = make([]float64, d)
 	thr := math.Max(theta, noiseFloor)
+	L := f.l
+	if L == nil {
+		L = make([]float64, p*p)
+	}
 	// Candidates as rows: V[0] = r_0 (the constant), V[1+i] = r_{1+order[i]};
 	// column j of R is row j of L.
 	V := make([]float64, p*p)
@@ -327,7 +255,7 @@ func (f *Factor) Select(theta float64, order []int) (selected []int, scores []fl
 		if i > 0 {
 			src = 1 + order[i-1]
 		}
-		copy(V[i*p:(i+1)*p], f.l[src*p:(src+1)*p])
+		copy(V[i*p:(i+1)*p], L[src*p:(src+1)*p])
 	}
 	U := make([]float64, 0, p*p) // retained directions, orthonormal rows
 	nU := 0

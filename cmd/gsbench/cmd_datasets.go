@@ -80,7 +80,11 @@ func runDatasets(args []string, stdout io.Writer) error {
 func paramsText(w io.Writer, g datasets.GeneratorSpec) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, p := range g.Params {
-		fmt.Fprintf(tw, "  %s\t%s\t(default %v)\t%s\n", p.Name, p.Type, p.Default, p.Doc)
+		doc := p.Doc
+		if p.Auto != "" {
+			doc += " (auto: " + p.Auto + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t(default %s)\t%s\n", p.Name, p.Type, p.DefaultText(), doc)
 	}
 	tw.Flush()
 }

@@ -12,7 +12,7 @@ import (
 func init() {
 	register("info", command{
 		summary: "describe a dataset (shape, classes, missing values, verified checksums) or a generator",
-		usage:   "--data NAME|FILE|GENERATOR [--verify] [--json] [--label-col COL] [--data-dir DIR] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--data-seed N] [--data-param NAME=VALUE ...]",
+		usage:   "--data NAME|FILE|GENERATOR [--verify] [--json] [--write-npy FILE.npy [--dtype float32]] [--label-col COL] [--data-dir DIR] [--missing drop|mean|most_frequent] [--categorical onehot|ordinal] [--data-seed N] [--data-param NAME=VALUE ...]",
 		run:     runInfo,
 	})
 }
@@ -38,6 +38,8 @@ func runInfo(args []string, stdout io.Writer) error {
 	df.register(fs.FlagSet)
 	fs.BoolVar(&df.verify, "verify", false, "verify the sha256 of every file read")
 	asJSON := fs.Bool("json", false, "print JSON")
+	npy := fs.String("write-npy", "", "also write the feature matrix to this .npy file (C order), a block of rows at a time when the data streams (a .npy file, qmrfs-table01): for gsbench select on data larger than memory")
+	dtype := fs.String("dtype", "float64", "element type of --write-npy: float64, or float32 (exact for integers up to 2^24)")
 	pos, err := fs.parse(args, stdout)
 	if err != nil {
 		return err
@@ -47,23 +49,41 @@ func runInfo(args []string, stdout io.Writer) error {
 	} else if len(pos) > 0 {
 		return fmt.Errorf("unexpected argument %q", pos[0])
 	}
-	ds, err := df.load()
-	if err != nil {
-		return err
+	// Data that streams is described (and written) without holding it.
+	var (
+		src   *datasets.RowSource
+		truth *datasets.Truth
+		info  datasetInfo
+	)
+	if datasets.Streams(df.data) && df.labelCol == "" && !df.verify {
+		if src, err = df.openRows(); err != nil {
+			return err
+		}
+		info.Name, info.N, info.D, info.Files, truth = src.Name, src.N, src.D, src.Files, src.Truth
+	} else {
+		ds, err := df.load()
+		if err != nil {
+			return err
+		}
+		src, truth = ds.Rows(), ds.Truth
+		info.Name = ds.Name
+		info.N, info.D = ds.Dims()
+		info.Classes, info.ClassCounts = ds.Classes, ds.ClassCounts()
+		info.MissingValues, info.Notes, info.Files = ds.MissingValues, ds.Notes, ds.Files
 	}
-	var info datasetInfo
 	if g, ok := datasets.LookupGenerator(df.data); ok {
 		info.Generator = &g
 		info.Title = g.Summary
-		t := ds.Truth
-		info.Truth = map[string]any{"non_redundant": len(t.NonRedundant), "redundant": len(t.Redundant), "basis": t.Basis != nil, "noise_var": t.NoiseVar}
+		info.Truth = map[string]any{"non_redundant": len(truth.NonRedundant), "redundant": len(truth.Redundant), "basis": truth.Basis != nil, "noise_var": truth.NoiseVar}
 	} else if e, ok := datasets.Lookup(df.data); ok {
 		info.Title = e.Title
 	}
-	info.Name = ds.Name
-	info.N, info.D = ds.Dims()
-	info.Classes, info.ClassCounts = ds.Classes, ds.ClassCounts()
-	info.MissingValues, info.Notes, info.Files = ds.MissingValues, ds.Notes, ds.Files
+	if *npy != "" {
+		if err := datasets.WriteNPY(*npy, src, *dtype); err != nil {
+			return err
+		}
+		info.Notes = append(info.Notes, fmt.Sprintf("wrote the %d x %d matrix to %s (%s)", info.N, info.D, *npy, *dtype))
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

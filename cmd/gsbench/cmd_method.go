@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -118,6 +119,9 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if sf, ok := m.(methods.StreamFitter); ok && sf.CanStream() && prep == preprocess.None && !spec.Supervised && datasets.Streams(a.data.data) {
+		return streamMethod(w, sf, a, kind)
+	}
 	ds, err := a.data.load()
 	if err != nil {
 		return err
@@ -132,7 +136,9 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 			return err
 		}
 	}
-	if err := fitWithProgress(m, X, y, a.method, ds.Name); err != nil {
+	n, d := X.Dims()
+	fit := func(ctx context.Context) error { return methods.Fit(ctx, m, X, y) }
+	if err := fitWithProgress(fit, a.method, ds.Name, n, d, nil); err != nil {
 		return err
 	}
 	out := methodOutput{Method: a.method, Dataset: ds.Name, ConstantColumns: scaler.Constant}
@@ -142,7 +148,42 @@ func runMethod(kind methods.Kind, args []string, w io.Writer) error {
 	if a.json {
 		return json.NewEncoder(w).Encode(out)
 	}
-	return out.writeText(w, ds, X)
+	return out.writeText(w, ds.Name, n, d, ds.Features)
+}
+
+// streamMethod fits a method that reads its data in row blocks
+// (methods.StreamFitter) on a .npy file or a streaming generator, never
+// holding the matrix: memory does not grow with the number of rows.
+func streamMethod(w io.Writer, m methods.StreamFitter, a methodArgs, kind methods.Kind) error {
+	src, err := a.data.openRows()
+	if err != nil {
+		return err
+	}
+	var rows atomic.Int64
+	blocks := func(yield func(*mat.Dense, error) bool) {
+		for X, err := range src.Blocks(0) {
+			if err == nil {
+				k, _ := X.Dims()
+				rows.Add(int64(k))
+			}
+			if !yield(X, err) {
+				return
+			}
+		}
+	}
+	fit := func(ctx context.Context) error { return methods.FitStream(ctx, m, src.D, blocks) }
+	if err := fitWithProgress(fit, a.method, src.Name, src.N, src.D, &rows); err != nil {
+		return err
+	}
+	out := methodOutput{Method: a.method, Dataset: src.Name}
+	if err := out.fill(m, nil, kind, false); err != nil {
+		return err
+	}
+	out.Notes = append(out.Notes, fmt.Sprintf("the %d x %d matrix was read in blocks of rows, never held whole", src.N, src.D))
+	if a.json {
+		return json.NewEncoder(w).Encode(out)
+	}
+	return out.writeText(w, src.Name, src.N, src.D, src.Features)
 }
 
 // methodHelp prints the flags of select or extract and, for a method, its
@@ -172,10 +213,9 @@ func methodHelp(w io.Writer, cmd string, kind methods.Kind, method string) error
 
 // fitWithProgress fits m, stopping on Ctrl-C, and tells on stderr how long
 // a fit of more than a few seconds has been running.
-func fitWithProgress(m methods.Method, X *mat.Dense, y []int, method, data string) error {
+func fitWithProgress(fit func(context.Context) error, method, data string, n, d int, rows *atomic.Int64) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	n, d := X.Dims()
 	start := time.Now()
 	done := make(chan struct{})
 	go func() {
@@ -186,11 +226,15 @@ func fitWithProgress(m methods.Method, X *mat.Dense, y []int, method, data strin
 			case <-done:
 				return
 			case <-t.C:
-				fmt.Fprintf(os.Stderr, "gsbench: fitting %s on %s (%d x %d): %s\n", method, data, n, d, fmtDuration(time.Since(start)))
+				read := ""
+				if rows != nil {
+					read = fmt.Sprintf(", %d rows read", rows.Load())
+				}
+				fmt.Fprintf(os.Stderr, "gsbench: fitting %s on %s (%d x %d)%s: %s\n", method, data, n, d, read, fmtDuration(time.Since(start)))
 			}
 		}
 	}()
-	err := methods.Fit(ctx, m, X, y)
+	err := fit(ctx)
 	close(done)
 	if err != nil && ctx.Err() != nil {
 		return fmt.Errorf("interrupted after %s", fmtDuration(time.Since(start)))
@@ -332,13 +376,12 @@ func components(m methods.Method, X *mat.Dense) int {
 }
 
 // writeText writes the outputs for a reader.
-func (o *methodOutput) writeText(w io.Writer, ds *datasets.Dataset, X *mat.Dense) error {
-	n, d := X.Dims()
-	fmt.Fprintf(w, "method %s on %s (%d samples x %d features)\n", o.Method, ds.Name, n, d)
+func (o *methodOutput) writeText(w io.Writer, data string, n, d int, features []string) error {
+	fmt.Fprintf(w, "method %s on %s (%d samples x %d features)\n", o.Method, data, n, d)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	name := func(j int) string {
-		if j < len(ds.Features) {
-			return ds.Features[j]
+		if j < len(features) {
+			return features[j]
 		}
 		return ""
 	}

@@ -84,6 +84,15 @@ func (d *dataFlags) load() (*datasets.Dataset, error) {
 		Missing: d.missing, Categorical: d.categorical, Params: d.params, Seed: d.seed})
 }
 
+// openRows opens the data the flags name for reading in row blocks (a .npy
+// file or a streaming generator; datasets.Streams).
+func (d *dataFlags) openRows() (*datasets.RowSource, error) {
+	if d.missing != "" || d.categorical != "" {
+		return nil, fmt.Errorf("--missing and --categorical apply to tables; %s is read as it is", d.data)
+	}
+	return datasets.OpenRows(d.data, datasets.Options{DataDir: d.dataDir, LabelCol: d.labelCol, Params: d.params, Seed: d.seed})
+}
+
 // labelled returns the dataset's labels, or an error that says how to give
 // them when it has none.
 func labelled(ds *datasets.Dataset, what string) ([]int, error) {
