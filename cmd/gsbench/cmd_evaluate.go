@@ -247,7 +247,9 @@ func fitFeatures(newMethod func() (methods.Method, error), X *mat.Dense, y []int
 	if err != nil {
 		return nil, err
 	}
-	if err := fitWithProgress(m, X, y, method, data); err != nil {
+	n, d := X.Dims()
+	fit := func(ctx context.Context) error { return methods.Fit(ctx, m, X, y) }
+	if err := fitWithProgress(fit, method, data, n, d, nil); err != nil {
 		return nil, err
 	}
 	Z, err := methods.TrainingFeatures(m, X)
