@@ -1,0 +1,41 @@
+package usfsm
+
+import (
+	"testing"
+
+	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/preprocess"
+)
+
+// BenchmarkEigen times one eigenproblem of USFSM on Isolet (n = 1560): the
+// 52 smallest eigenvalues (C = 50) of a 1560 x 1560 normalized Laplacian.
+// A fit solves d + 1 = 618 of them.
+func BenchmarkEigen(b *testing.B) {
+	X := realdata.Load(b, "isolet", preprocess.None).X
+	_, d := X.Dims()
+	Xn := scaled(X)
+	sum := kernelSum(Xn, 0)
+	n, _ := X.Dims()
+	l := newLaplacian(n)
+	for b.Loop() {
+		l.set(sum, Xn, 3, float64(d-1))
+		if _, err := l.smallest(52); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkIsolet is a whole fit on Isolet (1560 x 617) with C = 50, the
+// QMR-FS paper's setting for 50 kept features: 618 eigenproblems of order
+// 1560. Run it with -benchtime 1x (minutes).
+func BenchmarkIsolet(b *testing.B) {
+	X := realdata.Load(b, "isolet", preprocess.None).X
+	for b.Loop() {
+		m := New()
+		m.K, m.MaxSeconds = 50, 0
+		if err := m.Fit(X, nil); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(m.Report()["predicted_seconds"].(float64), "predicted-s")
+	}
+}
