@@ -7,10 +7,10 @@
 // (USFSM is not in the Auto-UFSTool toolbox the paper took CNAFS and FMIUFS
 // from).
 //
-// The similarity of two samples is the clinical kernel (Daemen & De Moor
-// 2009) the USFSM paper uses for numerical features: the mean over the
-// features r of 1 - |x_ar - x_br| / range_r (compute_W; a constant feature
-// adds 1 to every similarity). Its normalized Laplacian is
+// The similarity of two samples is the clinical kernel of Daemen & De Moor
+// (2009), the kernel for mixed data USFSM builds on, in its numerical form:
+// the mean over the features r of 1 - |x_ar - x_br| / range_r (compute_W; a
+// constant feature adds 1 to every similarity). Its normalized Laplacian is
 //
 //	L = I - D^-1/2 W D^-1/2,   D = diag(W 1)  (compute_L),
 //
@@ -23,21 +23,25 @@
 // large when removing r makes the cluster structure of the spectrum less
 // pronounced. Features are ranked by decreasing score.
 //
-// # Differences from the USFSM paper
+// # The authors' code and the USFSM paper
 //
-// The authors' code, which produced the QMR-FS paper's numbers, is followed
-// where it departs from what the USFSM paper describes:
+// The definitions above are those of the QMR-FS authors' code, which
+// produced the paper's numbers; the USFSM paper itself could not be
+// consulted here. Three of its choices look like departures from a spectral
+// gap over the first C eigenvalues for C clusters, and are kept:
 //   - C is the number of features to keep (usfsm(features, k) passes k to
-//     gamma_function), not a number of clusters chosen for the data; the
-//     ranking therefore depends on k. n_clusters sets C explicitly.
+//     gamma_function), so the ranking depends on k; n_clusters sets C
+//     explicitly.
 //   - The sums start at the third eigenvalue: gamma_function indexes the
-//     sorted spectrum from 0 with the bounds 2..C of a 1-based formula.
+//     sorted spectrum from 0 with bounds (2..C) that read like those of a
+//     1-based formula.
 //   - Every feature is numerical: the QMR-FS experiments code categorical
 //     features as integers (pandas.factorize), so the kernel's overlap term
 //     for non-numerical features (1 when equal, 0 otherwise) is not used.
-//   - Constant features, which carry no information, are ranked last here
-//     (the authors' code scores them like any other: removing one rescales
-//     the kernel).
+//
+// One choice is gsbench's: constant features, which carry no information,
+// are ranked last (the authors' code scores them like any other: removing
+// one rescales the kernel).
 //
 // The tests compare with the authors' functions run on seeded random
 // matrices, raw Wine and raw Heart-Statlog: the same rankings, scores within
