@@ -168,19 +168,20 @@ func TestGuards(t *testing.T) {
 	}
 
 	// The prediction from the first eigenproblem: 7 problems of order 300
-	// pass the bound before it (2.5e8 flops: 1.3 ms at 200 Gflop/s), then
-	// the first takes milliseconds.
+	// pass the bound before it (2.5e8 flops: 5 ms at 50 Gflop/s); the first
+	// takes about 5 ms (6.7 Gflop/s), so that the 6 others are predicted to
+	// take about 30 ms on one worker.
 	m := New()
-	m.MaxSeconds = 2e-3
+	m.MaxSeconds, m.Workers = 12.5e-3, 1
 	if err := m.Fit(X, nil); err == nil || !strings.Contains(err.Error(), "would take about") || !strings.Contains(err.Error(), "max_seconds") {
-		t.Errorf("max_seconds 2 ms: error %v, want a refusal with the predicted time", err)
+		t.Errorf("max_seconds 12.5 ms: error %v, want a refusal with the predicted time", err)
 	}
 
 	// The bound before any eigenproblem: 2001 problems of order 3000 need
-	// 7.2e13 flops, more than 100 s at 200 Gflop/s.
+	// 7.2e13 flops, more than 1000 s at 50 Gflop/s.
 	big := mat.NewDense(3000, 2000, nil)
 	m = New()
-	m.MaxSeconds = 100
+	m.MaxSeconds = 1000
 	if err := m.Fit(big, nil); err == nil || !strings.Contains(err.Error(), "7.2e+13 flops") {
 		t.Errorf("3000 x 2000: error %v, want a refusal before the first eigenproblem", err)
 	}
