@@ -158,8 +158,9 @@ type state struct {
 	m       *CNAFS
 	uniform func() float64
 	n, d, c int
-	X, Xc   *mat.Dense // the data and its centered columns (H X)
-	XXt     *mat.Dense // X X' (n x n), the toolbox's X'*X
+	X, Xc   *mat.Dense    // the data and its centered columns (H X)
+	XHX     *mat.SymDense // X'HX = Xc'Xc (d x d)
+	XXt     *mat.Dense    // X X' (n x n), the toolbox's X'*X
 	F, W    *mat.Dense
 	G, V    *mat.Dense
 	S, A    *mat.Dense // the graph and H + 2 alpha L
@@ -173,6 +174,8 @@ func newState(X *mat.Dense, m *CNAFS, uniform func() float64) (*state, error) {
 	s := &state{m: m, uniform: uniform, n: n, d: d, c: c, X: X}
 	s.Xc = mat.DenseCopyOf(X)
 	centerColumns(s.Xc)
+	s.XHX = mat.NewSymDense(d, nil)
+	s.XHX.SymOuterK(1, s.Xc.T())
 	s.XXt = mat.NewDense(n, n, nil)
 	s.XXt.Mul(X, X.T())
 	// F = orth(rand(n,c)); W = rand(d,c); G = abs(rand(n, NMF_K));
@@ -252,7 +255,7 @@ func (s *state) iterate() (float64, error) {
 	// W = inv(X*H*X' + lambda*D_weight) * X*H*F: the d x d system with
 	// X H X' = Xc' Xc.
 	P := mat.NewSymDense(d, nil)
-	P.SymOuterK(1, s.Xc.T())
+	P.CopySym(s.XHX)
 	for r := 0; r < d; r++ {
 		P.SetSym(r, r, P.At(r, r)+m.Lambda*dw[r])
 	}
