@@ -168,20 +168,20 @@ func TestGuards(t *testing.T) {
 	}
 
 	// The prediction from the first eigenproblem: 7 problems of order 300
-	// pass the bound before it (2.5e8 flops: 5 ms at 50 Gflop/s); the first
-	// takes about 5 ms (6.7 Gflop/s), so that the 6 others are predicted to
-	// take about 30 ms on one worker.
+	// pass the bound before it (2.5e8 flops: 2.5 ms at 100 Gflop/s); the
+	// first takes 2-4 ms (10-20 Gflop/s), so that the 6 others are
+	// predicted to take 11-22 ms on one worker.
 	m := New()
-	m.MaxSeconds, m.Workers = 12.5e-3, 1
+	m.MaxSeconds, m.Workers = 4e-3, 1
 	if err := m.Fit(X, nil); err == nil || !strings.Contains(err.Error(), "would take about") || !strings.Contains(err.Error(), "max_seconds") {
-		t.Errorf("max_seconds 12.5 ms: error %v, want a refusal with the predicted time", err)
+		t.Errorf("max_seconds 4 ms: error %v, want a refusal with the predicted time", err)
 	}
 
 	// The bound before any eigenproblem: 2001 problems of order 3000 need
-	// 7.2e13 flops, more than 1000 s at 50 Gflop/s.
+	// 7.2e13 flops, 360 s at 100 Gflop/s on each of 2 workers.
 	big := mat.NewDense(3000, 2000, nil)
 	m = New()
-	m.MaxSeconds = 1000
+	m.MaxSeconds, m.Workers = 300, 2
 	if err := m.Fit(big, nil); err == nil || !strings.Contains(err.Error(), "7.2e+13 flops") {
 		t.Errorf("3000 x 2000: error %v, want a refusal before the first eigenproblem", err)
 	}
