@@ -48,5 +48,6 @@
 // memory: the relations are formed for blocks of 8 rows and never stored
 // whole (ufs_FMI keeps all d n x n matrices). Pairs of features are shared
 // among the cores; every sum runs in a fixed order, so the result does not
-// depend on their number.
+// depend on their number. On Isolet (1560 x 617: 4.6e11 min-adds) a fit
+// takes 475 CPU-seconds (BenchmarkIsolet), about 4 minutes on 2 idle cores.
 package fmiufs
