@@ -3,6 +3,7 @@ package umap
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -33,6 +34,7 @@ func BenchmarkFitMNIST(b *testing.B) {
 	ds := realdata.Load(b, "mnist", preprocess.None)
 	for _, k := range []int{2, 20} {
 		b.Run(fmt.Sprintf("k%d", k), func(b *testing.B) {
+			cpu := cpuTime()
 			for b.Loop() {
 				u := New()
 				u.K = k
@@ -41,6 +43,7 @@ func BenchmarkFitMNIST(b *testing.B) {
 				}
 				b.ReportMetric(float64(u.Report()["edges"].(int)), "edges")
 			}
+			b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 		})
 	}
 }
@@ -83,26 +86,32 @@ func BenchmarkStagesMNIST(b *testing.B) {
 	var g *graph.Sparse
 	var emb []float64
 	b.Run("knn", func(b *testing.B) {
+		cpu := cpuTime()
 		for b.Loop() {
 			nb = knn()
 		}
+		b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 	})
 	b.Run("graph", func(b *testing.B) {
 		if nb == nil {
 			nb = knn()
 		}
+		cpu := cpuTime()
 		for b.Loop() {
 			g = fuzzy(nb)
 		}
+		b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 		b.ReportMetric(float64(g.NNZ()), "entries")
 	})
 	b.Run("spectral", func(b *testing.B) {
 		if g == nil {
 			g = fuzzy(knn())
 		}
+		cpu := cpuTime()
 		for b.Loop() {
 			emb = spectral(g)
 		}
+		b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 	})
 	b.Run("layout", func(b *testing.B) {
 		if emb == nil {
@@ -110,6 +119,7 @@ func BenchmarkStagesMNIST(b *testing.B) {
 			emb = spectral(g)
 		}
 		from, to, w := edges(g)
+		cpu := cpuTime()
 		for b.Loop() {
 			e := slices.Clone(emb)
 			l := &layout{
@@ -122,6 +132,7 @@ func BenchmarkStagesMNIST(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+		b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 	})
 }
 
@@ -202,4 +213,23 @@ func BenchmarkKNNMNIST(b *testing.B) {
 		b.ReportMetric(recall(ref, nb), "recall")
 		b.ReportMetric(float64(iters), "iterations")
 	})
+}
+
+// BenchmarkPowPos: the latency of the SGD's power (each call waits for the
+// previous one's result, as the SGD's steps do), against math.Pow.
+func BenchmarkPowPos(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		pow  func(x, y float64) float64
+	}{{"powPos", powPos}, {"math.Pow", math.Pow}} {
+		b.Run(tc.name, func(b *testing.B) {
+			x := 1.7
+			cpu := cpuTime()
+			for b.Loop() {
+				x = 1 + tc.pow(x, 0.8951)*1e-3
+			}
+			b.ReportMetric((cpuTime()-cpu)/float64(b.N)*1e9, "cpu-ns/op")
+			_ = x
+		})
+	}
 }
