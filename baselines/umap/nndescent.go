@@ -38,8 +38,9 @@ import (
 // priority, and the updates proposed by a block of points are computed in
 // parallel, each point's in a fixed order, and applied in that order (a
 // heap's final content does not depend on the order anyway; see knnHeaps).
-// It stops with ctx's error when ctx is canceled, checked before every tree
-// and every block of the local join.
+// It stops with ctx's error when ctx is canceled, checked before every level
+// of the forest's joint passes and its depth-first phase, every tree's leaf
+// join and every block of the local join (always from this goroutine).
 func nnDescent(ctx context.Context, X *mat.Dense, k int, seed uint64, workers int) (*graph.Neighbors, int, error) {
 	n, _ := X.Dims()
 	workers = par.Workers(workers)
@@ -74,7 +75,11 @@ func nnDescent(ctx context.Context, X *mat.Dense, k int, seed uint64, workers in
 				if int(j) == i || h.contains(i, j) {
 					continue
 				}
-				h.push(i, rowmajor.SqDist32(v.row(int32(i)), v.row(j)), j)
+				d := rowmajor.SqDist32(v.row(int32(i)), v.row(j))
+				if d != d { // unreachable for finite X (vectors32); a NaN would never be kept
+					d = float32(math.Inf(1))
+				}
+				h.push(i, d, j)
 			}
 		}
 	})

@@ -156,7 +156,9 @@ func subtree(v *vectors32, perm []int32, nd rpNode, leafSize int, seed uint64) [
 	return ends
 }
 
-// rpForest builds nTrees trees of the rows of v (see rpTree).
+// rpForest builds nTrees trees of the rows of v (see rpTree). It returns
+// ctx's error when ctx is canceled, checked before each level of the joint
+// passes and before the depth-first phase.
 func rpForest(ctx context.Context, v *vectors32, nTrees, leafSize int, seed uint64, workers int) ([]*rpTree, error) {
 	n := len(v.x) / v.d
 	trees := make([]*rpTree, nTrees)
@@ -229,14 +231,14 @@ func rpForest(ctx context.Context, v *vectors32, nTrees, leafSize int, seed uint
 		}
 	}
 	// Depth first below, in parallel: each node's leaves, then in order.
-	ends := make([][]int32, len(small))
-	if err := par.Do(ctx, len(small), workers, func(s int) error {
-		nd := small[s]
-		ends[s] = subtree(v, trees[nd.tree].perm, nd, leafSize, seed)
-		return nil
-	}); err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	ends := make([][]int32, len(small))
+	par.Chunks(len(small), 1, workers, func(s, _, _ int) {
+		nd := small[s]
+		ends[s] = subtree(v, trees[nd.tree].perm, nd, leafSize, seed)
+	})
 	for t := range trees {
 		trees[t].bounds = []int32{0}
 	}
