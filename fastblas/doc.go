@@ -7,13 +7,15 @@
 // in pure Go and every result is still correct, only slower. Nothing happens
 // on import: a program chooses to use the library by calling Enable once
 // (the gsbench command does so at start-up), which loads it and calls
-// blas64.Use. A Go program that imports gsbench's packages without calling
-// Enable keeps gonum's BLAS and its own global state; gsbench's dense
-// decompositions (internal/linalg) then use gonum's LAPACK as well.
+// blas64.Use and blas32.Use. A Go program that imports gsbench's packages
+// without calling Enable keeps gonum's BLAS and its own global state;
+// gsbench's dense decompositions (internal/linalg) then use gonum's LAPACK
+// as well.
 //
-// Only the Level-3 routines (Dgemm, Dsyrk, Dsyr2k, Dsymm, Dtrmm, Dtrsm) and
-// the large Level-2 ones (Dgemv, Dsymv, Dger) are redirected, and only when
-// the operation is big enough for the cgo call overhead (about 0.1 µs) not to
+// Only the Level-3 routines (Dgemm, Dsyrk, Dsyr2k, Dsymm, Dtrmm, Dtrsm, and
+// Sgemm in single precision for the float32 compute paths) and the large
+// Level-2 ones (Dgemv, Dsymv, Dger) are redirected, and only when the
+// operation is big enough for the cgo call overhead (about 0.1 µs) not to
 // matter; everything else stays in gonum.
 //
 // The environment variable GSBENCH_BLAS selects the library:

@@ -9,6 +9,7 @@ package fastblas
 #include <stdlib.h>
 
 typedef void (*gemm_t)(int, int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
+typedef void (*sgemm_t)(int, int, int, int, int, int, float, const float*, int, const float*, int, float, float*, int);
 typedef void (*syrk_t)(int, int, int, int, int, double, const double*, int, double, double*, int);
 typedef void (*syr2k_t)(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
 typedef void (*symm_t)(int, int, int, int, int, double, const double*, int, const double*, int, double, double*, int);
@@ -28,6 +29,7 @@ typedef void (*stedc_t)(const char*, const int*, double*, double*, double*, cons
 typedef int (*getthreads_t)(void);
 
 static gemm_t p_gemm;
+static sgemm_t p_sgemm;
 static syrk_t p_syrk;
 static syr2k_t p_syr2k;
 static symm_t p_symm;
@@ -50,6 +52,7 @@ static const char* fb_load(const char* lib) {
 	void* h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (h == NULL) return dlerror();
 	p_gemm = (gemm_t)dlsym(h, "cblas_dgemm");
+	p_sgemm = (sgemm_t)dlsym(h, "cblas_sgemm"); // optional: gonum's Sgemm without it
 	p_syrk = (syrk_t)dlsym(h, "cblas_dsyrk");
 	p_syr2k = (syr2k_t)dlsym(h, "cblas_dsyr2k");
 	p_symm = (symm_t)dlsym(h, "cblas_dsymm");
@@ -75,6 +78,10 @@ static const char* fb_load(const char* lib) {
 
 static void fb_gemm(int ta, int tb, int m, int n, int k, double alpha, const double* a, int lda, const double* b, int ldb, double beta, double* c, int ldc) {
 	p_gemm(101, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+static int fb_has_sgemm(void) { return p_sgemm != NULL; }
+static void fb_sgemm(int ta, int tb, int m, int n, int k, float alpha, const float* a, int lda, const float* b, int ldb, float beta, float* c, int ldc) {
+	p_sgemm(101, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 static void fb_syrk(int ul, int t, int n, int k, double alpha, const double* a, int lda, double beta, double* c, int ldc) {
 	p_syrk(101, ul, t, n, k, alpha, a, lda, beta, c, ldc);
@@ -147,6 +154,7 @@ import (
 	"unsafe"
 
 	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/blas/gonum"
 )
@@ -159,6 +167,8 @@ const (
 )
 
 var loaded string // library path in use, "" for pure Go
+
+var hasSgemm bool // the loaded library has cblas_sgemm
 
 var enable sync.Once
 
@@ -186,7 +196,9 @@ func Enable() error {
 			if msg == nil {
 				loaded = lib
 				loadErr = ""
+				hasSgemm = C.fb_has_sgemm() == 1
 				blas64.Use(Implementation{})
+				blas32.Use(Implementation{})
 				return
 			}
 			loadErr = lib + ": " + C.GoString(msg)
@@ -202,7 +214,10 @@ func Enable() error {
 // loaded CBLAS library.
 type Implementation struct{ gonum.Implementation }
 
-var _ blas.Float64 = Implementation{}
+var (
+	_ blas.Float64 = Implementation{}
+	_ blas.Float32 = Implementation{}
+)
 
 func trans(t blas.Transpose) C.int {
 	if t == blas.NoTrans {
@@ -239,6 +254,13 @@ func ptr(s []float64) *C.double {
 	return (*C.double)(unsafe.Pointer(&s[0]))
 }
 
+func ptr32(s []float32) *C.float {
+	if len(s) == 0 {
+		return nil
+	}
+	return (*C.float)(unsafe.Pointer(&s[0]))
+}
+
 // fits reports whether a row-major r x c matrix with leading dimension ld is
 // held by a slice of length n. Calls that fail a check go to gonum, which
 // panics with its usual message instead of letting the C library abort.
@@ -273,6 +295,24 @@ func (impl Implementation) Dgemm(tA, tB blas.Transpose, m, n, k int, alpha float
 		return
 	}
 	C.fb_gemm(trans(tA), trans(tB), C.int(m), C.int(n), C.int(k), C.double(alpha), ptr(a), C.int(lda), ptr(b), C.int(ldb), C.double(beta), ptr(c), C.int(ldc))
+}
+
+// Sgemm is Dgemm in single precision (the float32 compute paths, e.g. the
+// autoencoder's); gonum's pure-Go Sgemm when the library lacks cblas_sgemm.
+func (impl Implementation) Sgemm(tA, tB blas.Transpose, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	ar, ac := m, k
+	if tA != blas.NoTrans {
+		ar, ac = k, m
+	}
+	br, bc := k, n
+	if tB != blas.NoTrans {
+		br, bc = n, k
+	}
+	if !hasSgemm || m*n*k < minLevel3 || !validTrans(tA) || !validTrans(tB) || !fits(ar, ac, lda, len(a)) || !fits(br, bc, ldb, len(b)) || !fits(m, n, ldc, len(c)) {
+		impl.Implementation.Sgemm(tA, tB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+		return
+	}
+	C.fb_sgemm(trans(tA), trans(tB), C.int(m), C.int(n), C.int(k), C.float(alpha), ptr32(a), C.int(lda), ptr32(b), C.int(ldb), C.float(beta), ptr32(c), C.int(ldc))
 }
 
 func (impl Implementation) Dsyrk(ul blas.Uplo, t blas.Transpose, n, k int, alpha float64, a []float64, lda int, beta float64, c []float64, ldc int) {

@@ -6,6 +6,8 @@ import "errors"
 
 var loaded string
 
+var hasSgemm bool // never: Sgemm is gonum's
+
 func init() { loadErr = "built without cgo (or with -tags purego)" }
 
 // Enable reports that no library can be loaded in this build.

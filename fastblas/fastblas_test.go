@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/blas/gonum"
 )
@@ -174,4 +175,60 @@ func TestSerial(t *testing.T) {
 	if Threads() != before {
 		t.Errorf("after both sections: %d threads, want %d", Threads(), before)
 	}
+}
+
+// Sgemm is compared with gonum's pure-Go Sgemm like Dgemm, with a float32
+// tolerance.
+func TestSgemmAgainstGonum(t *testing.T) {
+	if Enabled() && !hasSgemm {
+		t.Errorf("%s loaded without cblas_sgemm: Sgemm runs in gonum", Name())
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	fast := blas32.Implementation()
+	var ref gonum.Implementation
+	rand32 := func(n int) []float32 {
+		s := make([]float32, n)
+		for i := range s {
+			s[i] = float32(rng.NormFloat64())
+		}
+		return s
+	}
+	const m, n, k, pad = 53, 47, 61, 3
+	for _, tA := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+		for _, tB := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+			ar, ac := m, k
+			if tA == blas.Trans {
+				ar, ac = k, m
+			}
+			br, bc := k, n
+			if tB == blas.Trans {
+				br, bc = n, k
+			}
+			a, b, c := rand32(ar*(ac+pad)), rand32(br*(bc+pad)), rand32(m*(n+pad))
+			c2 := append([]float32(nil), c...)
+			fast.Sgemm(tA, tB, m, n, k, 1.5, a, ac+pad, b, bc+pad, 0.5, c, n+pad)
+			ref.Sgemm(tA, tB, m, n, k, 1.5, a, ac+pad, b, bc+pad, 0.5, c2, n+pad)
+			var d float64
+			for i := range c {
+				d = math.Max(d, math.Abs(float64(c[i]-c2[i])))
+			}
+			// sums of 61 products of N(0, 1) values, in float32
+			if d > 1e-4 {
+				t.Errorf("Sgemm %v %v: max |fast - gonum| = %g", tA, tB, d)
+			}
+		}
+	}
+}
+
+func BenchmarkSgemm512(b *testing.B) {
+	const n = 512
+	x, y, z := make([]float32, n*n), make([]float32, n*n), make([]float32, n*n)
+	for i := range x {
+		x[i], y[i] = float32(i%7)-3, float32(i%5)-2
+	}
+	fast := blas32.Implementation()
+	for b.Loop() {
+		fast.Sgemm(blas.NoTrans, blas.NoTrans, n, n, n, 1, x, n, y, n, 0, z, n)
+	}
+	b.ReportMetric(2*n*n*n/(b.Elapsed().Seconds()/float64(b.N))/1e9, "GFlop/s")
 }

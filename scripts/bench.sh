@@ -34,16 +34,24 @@ for group in algorithms peers datasets evaluate extraction selection nonlinear h
   evaluate) # USPS 5-fold SVM, k-means on MNIST (issue 4)
     bench ./evaluate/ 'BenchmarkUSPSCV'
     bench ./learn/kmeans/ 'BenchmarkKMeansMNIST' ;;
-  extraction) # PCA on MNIST, kernel PCA 10000 x 20 (issue 5)
+  extraction) # PCA on MNIST, kernel PCA 10000 x 20 (issue 5); the whole extract command (issue 24)
     bench ./baselines/pca/ 'BenchmarkFitMNIST'
-    bench ./baselines/kpca/ 'BenchmarkFit10000x20' ;;
+    bench ./baselines/kpca/ 'BenchmarkFit10000x20'
+    bin="$(mktemp -d)/gsbench"
+    go build -o "$bin" ./cmd/gsbench
+    for i in 1 2 3; do
+      /usr/bin/time -f '# gsbench extract --method pca --k 50 --data mnist: %e s wall, %M KB peak' "$bin" extract --method pca --k 50 --data mnist >/dev/null
+    done
+    rm -r "$(dirname "$bin")" ;;
   selection) # every selection baseline on COIL-20 (issue 6)
     for p in lapscore spec mcfs ndfs udfs traceratio fisher svdentropy; do
       bench ./baselines/$p/ 'BenchmarkCOIL20$'
     done ;;
-  nonlinear) # UMAP and the autoencoder on MNIST (issue 11)
+  nonlinear) # UMAP and the autoencoder on MNIST (issue 11); NN-descent, an epoch (issue 24)
     bench ./baselines/umap/ 'BenchmarkFitMNIST'
-    bench ./baselines/autoencoder/ 'BenchmarkMNIST' ;;
+    bench ./baselines/umap/ 'BenchmarkKNNMNIST/nndescent'
+    bench ./baselines/autoencoder/ 'BenchmarkMNIST'
+    bench ./baselines/autoencoder/ 'BenchmarkEpochMNIST' 3x ;;
   harness) # per-cell overhead on 10,000 trivial cells (issue 8)
     bench ./experiments/ 'BenchmarkHarness'
     /usr/bin/time -f '# quickstart: %e s wall, %M KB peak' go run ./cmd/gsbench run configs/quickstart.yaml --out "$(mktemp -d)" --progress plain >/dev/null ;;

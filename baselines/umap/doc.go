@@ -7,8 +7,10 @@
 //
 //  1. k nearest neighbours of every point, the point itself included
 //     (n_neighbors = 15): exact (graph.KNN: squared distances from Dgemm
-//     tiles) up to ExactKNNLimit points; nearest-neighbour descent (Dong
-//     et al. 2011, as pynndescent) beyond.
+//     tiles) below ExactKNNLimit = 4096 points; from 4096 on, as umap-learn,
+//     nearest-neighbour descent (Dong et al. 2011) as pynndescent runs it:
+//     started from the leaves of random projection trees, distances
+//     compared in float32 with the machine's vector instructions.
 //  2. Smooth-kNN calibration: rho_i, the distance to the nearest distinct
 //     neighbour, and sigma_i with sum_j exp(-(d_ij - rho_i)/sigma_i) =
 //     log2(k), by bisection.
@@ -27,7 +29,8 @@
 //
 // Parameters and defaults (New) are umap-learn's: K 2 (n_components),
 // NNeighbors 15, MinDist 0.1, Spread 1, NEpochs 0 (automatic: 500 up to
-// 10000 points, 200 beyond, n_epochs=None), LearningRate 1,
+// 10000 points, 200 beyond, n_epochs=None: umap-learn's
+// simplicial_set_embedding), LearningRate 1,
 // NegativeSampleRate 5, RepulsionStrength 1, LocalConnectivity 1, Init
 // spectral. FitContext stops with the context's error between the tiles of
 // the exact neighbour search, the blocks of NN-descent, the products of the
@@ -51,6 +54,8 @@
 // Where umap-learn is followed to the letter, comments cite the function
 // (umap/umap_.py, umap/layouts.py, umap/spectral.py); departures are
 // documented: n <= n_neighbors uses all n points as neighbours, the
-// nearest-neighbour descent starts from random neighbours rather than
-// random-projection trees, and new points are always searched exactly.
+// nearest-neighbour descent takes pynndescent's NNDescent defaults (21
+// trees and candidate lists of min(60, n_neighbors) on MNIST) rather than
+// the values umap-learn passes it (17 trees, max_candidates 60), and new
+// points are always searched exactly.
 package umap

@@ -19,33 +19,47 @@ import (
 // lexicographically. Because that order is strict and total, the final
 // content of a heap does not depend on the order in which candidates were
 // offered; this is what makes NN-descent deterministic.
+// Distances are float32 squared distances (NN-descent's, vectors32); an
+// empty entry is (+Inf, MaxInt32).
 type knnHeaps struct {
 	k    int
-	d    []float64 // k per point; d[i*k] is the largest (the root)
+	d    []float32 // k per point; d[i*k] is the largest (the root)
 	j    []int32
 	fl   []bool    // per entry: not yet joined (NN-descent's "new" flag)
-	full []float64 // worst kept distance per point (the root), for a fast reject
+	full []float32 // worst kept distance per point (the root), for a fast reject
 }
 
 func newKNNHeaps(n, k int) *knnHeaps {
-	h := &knnHeaps{k: k, d: make([]float64, n*k), j: make([]int32, n*k), full: make([]float64, n)}
+	h := &knnHeaps{k: k, d: make([]float32, n*k), j: make([]int32, n*k), full: make([]float32, n)}
+	inf := float32(math.Inf(1))
 	for i := range h.d {
-		h.d[i] = math.Inf(1)
+		h.d[i] = inf
 		h.j[i] = math.MaxInt32
 	}
 	for i := range h.full {
-		h.full[i] = math.Inf(1)
+		h.full[i] = inf
 	}
 	return h
 }
 
-func less(d1 float64, j1 int32, d2 float64, j2 int32) bool {
+func less(d1 float32, j1 int32, d2 float32, j2 int32) bool {
 	return d1 < d2 || (d1 == d2 && j1 < j2)
+}
+
+// size returns the number of candidates point i holds.
+func (h *knnHeaps) size(i int) int {
+	c := 0
+	for _, j := range h.j[i*h.k : (i+1)*h.k] {
+		if j != math.MaxInt32 {
+			c++
+		}
+	}
+	return c
 }
 
 // push offers candidate j at squared distance d to point i and reports
 // whether it was kept. The caller guarantees j is not already in the heap.
-func (h *knnHeaps) push(i int, d float64, j int32) bool {
+func (h *knnHeaps) push(i int, d float32, j int32) bool {
 	k := h.k
 	hd, hj := h.d[i*k:(i+1)*k], h.j[i*k:(i+1)*k]
 	if !less(d, j, hd[0], hj[0]) {
@@ -67,7 +81,7 @@ func (h *knnHeaps) contains(i int, j int32) bool {
 
 // siftDown places (d, j) with flag f at position p of a max-heap and
 // restores the heap property below it; hf may be nil.
-func siftDown(hd []float64, hj []int32, hf []bool, p int, d float64, j int32, f bool) {
+func siftDown(hd []float32, hj []int32, hf []bool, p int, d float32, j int32, f bool) {
 	k := len(hd)
 	for {
 		c := 2*p + 1
@@ -93,7 +107,7 @@ func siftDown(hd []float64, hj []int32, hf []bool, p int, d float64, j int32, f 
 }
 
 // sorted empties the heap of point i into ascending order (in place).
-func (h *knnHeaps) sorted(i int) ([]int32, []float64) {
+func (h *knnHeaps) sorted(i int) ([]int32, []float32) {
 	k := h.k
 	hd, hj := h.d[i*k:(i+1)*k], h.j[i*k:(i+1)*k]
 	for m := k - 1; m > 0; m-- {
@@ -131,20 +145,23 @@ func exactKNN(ctx context.Context, X *mat.Dense, k, workers int) (*graph.Neighbo
 	return nb, nil
 }
 
-// finish turns the heaps of the points of X into a neighbour table with
-// exact distances, the point itself first as in exactKNN.
-func finish(h *knnHeaps, X blas64.General, workers int) *graph.Neighbors {
+// finish turns the heaps into a neighbour table of the rows of X with exact
+// distances, the point itself first as in exactKNN. Heap i and the indices
+// it holds number the points in another order: heap i is row order[i] of X.
+func finish(h *knnHeaps, order []int32, X blas64.General, workers int) *graph.Neighbors {
 	m, k := X.Rows, h.k+1
 	nb := &graph.Neighbors{N: m, K: k, Metric: graph.Euclidean, Index: make([]int, m*k), Dist: make([]float64, m*k)}
 	par.Chunks(m, 64, workers, func(_, a, b int) {
-		for i := a; i < b; i++ {
-			hj, _ := h.sorted(i)
+		for hi := a; hi < b; hi++ {
+			hj, _ := h.sorted(hi)
+			i := int(order[hi])
 			idx, dist := nb.Row(i)
 			idx[0], dist[0] = i, 0
 			q := X.Data[i*X.Stride : i*X.Stride+X.Cols]
 			for t, j := range hj {
-				idx[1+t] = int(j)
-				dist[1+t] = math.Sqrt(rowmajor.SqDist(q, X.Data[int(j)*X.Stride:int(j)*X.Stride+X.Cols]))
+				j := int(order[j])
+				idx[1+t] = j
+				dist[1+t] = math.Sqrt(rowmajor.SqDist(q, X.Data[j*X.Stride:j*X.Stride+X.Cols]))
 			}
 			sortRow(idx[1:], dist[1:])
 		}

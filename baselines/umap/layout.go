@@ -39,6 +39,19 @@ func clip(v float64) float64 {
 	return v
 }
 
+// sqDistSmall is rowmajor.SqDist(a, b) for len(a) < 4 (len(b) = len(a)),
+// short enough to be inlined: SqDist adds the squares of fewer than four
+// coordinates in order into its first partial sum, and so does this loop,
+// to the same bits.
+func sqDistSmall(a, b []float64) float64 {
+	s := 0.0
+	for d := range a {
+		t := a[d] - b[d]
+		s += t * t
+	}
+	return s
+}
+
 // epochsPerSample is umap-learn's make_epochs_per_sample: an edge of weight
 // w is sampled n_epochs * w / max(w) times in all, i.e. once every
 // max(w) / w epochs.
@@ -87,6 +100,7 @@ func (l *layout) run(ctx context.Context, rng *rand.PCG) error {
 		return int(hi)
 	}
 	alpha := l.alpha
+	small := dim < 4
 	for n := 0; n < l.epochs; n++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -101,7 +115,12 @@ func (l *layout) run(ctx context.Context, rng *rand.PCG) error {
 			k := l.to[e]
 			oth := l.tail[k*dim : (k+1)*dim : (k+1)*dim]
 			oth = oth[:len(cur)]
-			d2 := rowmajor.SqDist(cur, oth)
+			var d2 float64
+			if small {
+				d2 = sqDistSmall(cur, oth)
+			} else {
+				d2 = rowmajor.SqDist(cur, oth)
+			}
 			if d2 > 0 {
 				p := powPos(d2, b-1)
 				gc := -2 * a * b * p / (a*p*d2 + 1)
@@ -121,7 +140,12 @@ func (l *layout) run(ctx context.Context, rng *rand.PCG) error {
 					k := draw()
 					oth := l.tail[k*dim : (k+1)*dim]
 					oth = oth[:len(cur)]
-					d2 := rowmajor.SqDist(cur, oth)
+					var d2 float64
+					if small {
+						d2 = sqDistSmall(cur, oth)
+					} else {
+						d2 = rowmajor.SqDist(cur, oth)
+					}
 					if d2 <= 0 {
 						continue // the point itself or a coincident one: no defined direction
 					}

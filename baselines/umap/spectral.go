@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/internal/rowmajor"
 )
 
@@ -275,10 +277,35 @@ const (
 // ctx's error when ctx is canceled.
 func sparseTopEigen(ctx context.Context, M *graph.Sparse, nev int, v0 []float64, seed uint64, tol float64) ([]float64, int, bool, error) {
 	n := M.N
+	var xt []float64
 	mul := func(dst, src []float64, rows int) {
-		// dst = src M = (M src^T)^T, M being symmetric.
-		Y := M.MulDense(mat.NewDense(rows, n, src).T(), 0)
-		mat.NewDense(rows, n, dst).Copy(Y.T())
+		// dst = src M = (M src^T)^T, M being symmetric: the sums of
+		// graph.Sparse.MulDense (each entry of M src^T accumulated over the
+		// row's nonzeros in order), to the same bits, with the block's
+		// columns of src^T at hand for every nonzero.
+		xt = slices.Grow(xt[:0], n*rows)[:n*rows]
+		for r := 0; r < rows; r++ {
+			for j, v := range src[r*n : (r+1)*n] {
+				xt[j*rows+r] = v
+			}
+		}
+		par.Chunks(n, 256, 0, func(_, lo, hi int) {
+			acc := make([]float64, rows)
+			for i := lo; i < hi; i++ {
+				clear(acc)
+				cols, vals := M.Row(i)
+				for p, j := range cols {
+					w, x := vals[p], xt[j*rows:(j+1)*rows]
+					x = x[:len(acc)]
+					for r := range acc {
+						acc[r] += w * x[r]
+					}
+				}
+				for r, v := range acc {
+					dst[r*n+i] = v
+				}
+			}
+		})
 	}
 	bs := blockSize(nev)
 	_, vecs, cycles, err := linalg.TopEigenContext(ctx, n, nev, mul, linalg.LanczosOptions{

@@ -15,10 +15,11 @@ import (
 	"github.com/gsbench/gsbench/internal/linalg"
 )
 
-// ExactKNNLimit is the largest number of points whose neighbour graph the
-// "auto" KNN setting computes exactly; larger data sets use
-// nearest-neighbour descent.
-const ExactKNNLimit = 100_000
+// ExactKNNLimit is the number of points from which the "auto" KNN setting
+// uses nearest-neighbour descent; smaller data sets get the exact neighbour
+// graph. It is umap-learn's rule (UMAP.fit: fewer than 4096 samples are
+// searched exactly, more with pynndescent's NNDescent).
+const ExactKNNLimit = 4096
 
 // Random-stream numbers (the second argument of rand.NewPCG), one per use of
 // randomness, so that changing one stage never shifts another's numbers.
@@ -46,7 +47,7 @@ type KNN string
 
 // The neighbour searches.
 const (
-	KNNAuto      KNN = "auto"      // exact up to ExactKNNLimit points, NN-descent beyond
+	KNNAuto      KNN = "auto"      // exact below ExactKNNLimit points, NN-descent from there on (umap-learn's rule)
 	KNNExact     KNN = "exact"     // exact search (graph.KNN)
 	KNNNNDescent KNN = "nndescent" // nearest-neighbour descent, as pynndescent
 )
@@ -70,7 +71,7 @@ type UMAP struct {
 	RepulsionStrength  float64 `param:"repulsion_strength" doc:"weight of the negative samples (gamma)"`
 	LocalConnectivity  float64 `param:"local_connectivity" doc:"nearest neighbours assumed connected (rho_i is the distance to this one)"`
 	Init               Init    `param:"init" doc:"initial layout: spectral (normalized Laplacian eigenmaps) or random"`
-	KNN                KNN     `param:"knn" doc:"neighbour search: auto (exact up to 100000 samples, NN-descent beyond), exact or nndescent"`
+	KNN                KNN     `param:"knn" doc:"neighbour search: auto (exact below 4096 samples, NN-descent from 4096 on, as umap-learn), exact or nndescent"`
 	Seed               uint64  `param:"seed" doc:"random seed; results do not depend on the number of threads"`
 	Workers            int     // goroutines for the neighbour search; 0: GOMAXPROCS. Results do not depend on it.
 
@@ -86,8 +87,8 @@ type UMAP struct {
 // 0.5): n_components 2, n_neighbors 15, min_dist 0.1, spread 1, n_epochs
 // None (0 here: chosen by data size), learning_rate 1,
 // negative_sample_rate 5, repulsion_strength 1, local_connectivity 1 and
-// init 'spectral'; the neighbour search is exact up to ExactKNNLimit points
-// (umap-learn switches to pynndescent beyond 4096) and the seed 0
+// init 'spectral'; the neighbour search is exact below ExactKNNLimit = 4096
+// points and NN-descent from there on, as umap-learn chooses, and the seed 0
 // (umap-learn's random_state=None is not reproducible).
 func New() *UMAP {
 	return &UMAP{
@@ -142,8 +143,8 @@ func (u *UMAP) workers() int {
 // is kept by reference for Transform: do not change it afterwards. On error
 // the estimator keeps the previous fit, if any.
 //
-// Stages: k-nearest neighbours (exact, or NN-descent beyond ExactKNNLimit
-// points), smooth-kNN calibration, fuzzy union, pruning of edges lighter than
+// Stages: k-nearest neighbours (exact, or NN-descent from ExactKNNLimit
+// points on), smooth-kNN calibration, fuzzy union, pruning of edges lighter than
 // max weight / n_epochs, spectral (or random) initialisation scaled to
 // [-10, 10] with N(0, 1e-4) noise, and SGD with negative sampling. With
 // n <= NNeighbors every point is a neighbour of every other (umap-learn uses
@@ -187,7 +188,7 @@ func (u *UMAP) FitContext(ctx context.Context, X *mat.Dense, _ []int) error {
 
 	// 1. Neighbours.
 	var nb *graph.Neighbors
-	if u.KNN == KNNNNDescent || (u.KNN == KNNAuto && n > ExactKNNLimit) {
+	if u.KNN == KNNNNDescent || (u.KNN == KNNAuto && n >= ExactKNNLimit) {
 		var iters int
 		nb, iters, err = nnDescent(ctx, X, k, u.Seed^streamNNDescent<<56, workers)
 		if err != nil {
