@@ -40,7 +40,7 @@ type GFA struct {
 	K      int       `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
 	Argmax Argmax    `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
 	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
-	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-6)"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	selected []int
 	trace    []float64

@@ -26,7 +26,7 @@ type GFR struct {
 	Eps    float64   `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
 	K      int       `param:"k" doc:"when > 0, extract exactly k directions (fewer if the variance is exhausted) instead of using the threshold"`
 	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
-	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-6)"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	mean       []float64
 	components *mat.Dense // d x m
