@@ -3,12 +3,15 @@ package algorithms
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/internal/memory"
 )
 
 // DefaultTol is the default relative tolerance below which a new function is
@@ -17,6 +20,62 @@ const DefaultTol = 1e-10
 
 // blockSize is the number of functions evaluated and orthogonalized together.
 const blockSize = 32
+
+// Precision is how the engine stores the orthonormal functions it keeps, the
+// largest part of its memory (N x |T| values for |T| kept functions).
+type Precision string
+
+// The storage precisions of the kept functions.
+const (
+	// Float64 stores them in float64 (8 bytes a value). It is the default;
+	// the zero value "" means Float64 too.
+	Float64 Precision = "float64"
+	// Float32 stores them rounded to float32 (4 bytes a value, half the
+	// memory). Inner products, norms, variances and covariances are still
+	// accumulated in float64 (the stored rows are converted back before
+	// every product), so the only error added is the rounding of the stored
+	// functions, 2^-24 relative per value. It bounds the dependence test: a
+	// function within that rounding of the span of the kept ones cannot be
+	// told from a dependent one, so the relative residual below which a
+	// function is dropped is at least Float32Tol.
+	Float32 Precision = "float32"
+)
+
+// Float32Tol is the smallest dependence tolerance with a Float32 basis. A
+// function that depends exactly on the kept ones (a residual of 1e-18 to
+// 1e-10 in float64) keeps, after projection on their rounded values, a
+// residual that grows with the number of kept functions: on Credit Approval
+// (one-hot, GFS multilinear:3), MNIST (3000 rows, GFS multilinear:2) and
+// COIL-20 (GFA multilinear:2), the same functions in the same order, its
+// median was 9e-9, 4e-9 and 2e-10, its 99th percentile 3e-7, 3e-7 and 1e-7,
+// and 2, 2 and 7 of 2334, 4192 and 12423 such functions exceeded 1e-5 (at
+// most 1e-4, 4e-5 and 5e-4). Functions that are independent in float64 but
+// have a residual below 1e-5 are rare (1 of 2024 kept on MNIST, 9.1e-6;
+// the others were at 1e-10, the float64 process's own rounding level). So
+// with a float32 basis a handful of dependent functions may be kept and
+// a few nearly dependent ones dropped; see the package documentation for
+// what this does to selections and traces.
+const Float32Tol = 1e-5
+
+// Choices lists the storage precisions.
+func (Precision) Choices() []string { return []string{string(Float64), string(Float32)} }
+
+// size returns the bytes of one stored value.
+func (p Precision) size() int64 {
+	if p == Float32 {
+		return 4
+	}
+	return 8
+}
+
+// checkPrecision checks a method's basis parameter.
+func checkPrecision(method string, p Precision) error {
+	switch p {
+	case "", Float64, Float32:
+		return nil
+	}
+	return fmt.Errorf("%s: basis %q: use %q (the default) or %q (half the memory)", method, p, Float64, Float32)
+}
 
 // Stats counts what the orthogonalization engine did with the functions it
 // was given.
@@ -42,11 +101,18 @@ type Stats struct {
 //	C = E[X f] over the new orthonormal f,   Sigma <- Sigma - C C^T,   sigma <- sigma - rowsums(C o C).
 //
 // The residual d_j(X) is never formed. Memory: the kept functions take
-// N x |T| x 8 bytes (|T| <= N-1), plus a copy of X (N x d x 8) and, with the
-// covariance, d x d x 8.
+// N x |T| x 8 bytes (|T| <= N-1; 4 bytes a value with a Float32 basis),
+// plus a copy of X (N x d x 8) and, with the covariance, d x d x 8; see
+// EngineBytes. The kept functions are stored in address space reserved for
+// N-1 of them (internal/memory.Slab), which the system commits as they are
+// written: growing the basis never copies it. Before the functions of a new
+// variable are evaluated, the engine checks that the memory they may take
+// is available (internal/memory.Check) and refuses with the figure when it
+// is not.
 type Orthogonalizer struct {
-	fam Family
-	tol float64
+	fam   Family
+	tol   float64 // the dependence tolerance used (at least Float32Tol with a Float32 basis)
+	basis Precision
 
 	// Covariance mode, for linear families (every block is z_j alone): no
 	// function is formed on the samples. The residual variance of z_j =
@@ -58,12 +124,21 @@ type Orthogonalizer struct {
 	sigma1 []float64 // d x d, Sigma_1 (covariance mode)
 	cacc   []float64 // r x d: the C of every kept function, as rows (covariance mode)
 
-	n, d  int
-	xt    []float64   // d x n: row i is the centered column i of X
-	q     []float64   // r x n: rows are Euclidean-orthonormal (q_paper = sqrt(N) q)
-	r     int         // number of kept functions
-	vars  [][]float64 // the centered variables z_0, z_1, ... given to Add
-	cache map[Factor][]float64
+	n, d int
+	xt   []float64 // d x n: row i is the centered column i of X
+	// The kept functions, r x n: rows are Euclidean-orthonormal (q_paper =
+	// sqrt(N) q). With a Float64 basis q holds them, followed by the block
+	// being orthogonalized; with Float32 q32 holds them, and blk the block.
+	q      []float64
+	q32    []float32
+	slab   *memory.Slab[float64]
+	slab32 *memory.Slab[float32]
+	blk    []float64
+	panel  *memory.Slab[float64] // Float32: rows of q32 converted to float64 for a product
+	r      int                   // number of kept functions
+	vars   [][]float64           // the centered variables z_0, z_1, ... given to Add
+	cache  map[Factor][]float64
+	what   string // what the memory check names: "gfr: ..." when set by a method
 
 	mean  []float64     // column means of X
 	sigma []float64     // residual variances of X's columns
@@ -94,18 +169,38 @@ func isLinear(f Family) bool {
 // bytes); beyond it linear families are processed like any other.
 const maxCovarianceMode = 8192
 
-// NewOrthogonalizer starts the process on the n x d matrix X, which it
-// centers (the constant function is the first member of every family). With
-// covariance true it also maintains the residual covariance matrix (GFR needs
-// it; the selection methods only need the variances). tol, the relative
-// dependence tolerance, must be in (0, 1) (DefaultTol is the methods'
-// default). X must be finite.
+// EngineOptions are the settings of an Orthogonalizer.
+type EngineOptions struct {
+	// Tol is the relative dependence tolerance, in (0, 1): a function whose
+	// residual norm is at most Tol times its norm before projection is
+	// dropped (DefaultTol is the methods' default). With a Float32 basis the
+	// test uses max(Tol, Float32Tol).
+	Tol float64
+	// Covariance maintains the residual covariance matrix (GFR needs it;
+	// the selection methods only need the variances).
+	Covariance bool
+	// Basis is the storage of the kept functions: Float64 (or "") or Float32.
+	Basis Precision
+	// What names the computation in the error of a memory check (e.g.
+	// "gfr"); "" names the engine.
+	What string
+}
+
+// NewOrthogonalizer is NewEngine with a Float64 basis.
+func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (*Orthogonalizer, error) {
+	return NewEngine(X, fam, EngineOptions{Tol: tol, Covariance: covariance})
+}
+
+// NewEngine starts the process on the n x d matrix X, which it centers (the
+// constant function is the first member of every family). X must be finite.
 //
 // For a linear family without covariance (GFS, GFA and GCA with
 // multilinear:1) the engine works in covariance mode: it never forms
 // functions on the samples, so Basis is empty, and the dependence test is on
 // the residual variance (relative level max(tol^2, 1e-14)).
-func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (*Orthogonalizer, error) {
+//
+// Free returns the memory of the kept functions when the process is done.
+func NewEngine(X mat.Matrix, fam Family, opt EngineOptions) (*Orthogonalizer, error) {
 	n, d := X.Dims()
 	if n < 2 || d < 1 {
 		return nil, fmt.Errorf("need at least 2 samples and 1 feature, got %d x %d", n, d)
@@ -116,10 +211,30 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 	if v, ok := fam.(interface{ Variables() int }); ok && v.Variables() > d {
 		return nil, fmt.Errorf("family %s uses z%d, but the data has %d features", fam, v.Variables(), d)
 	}
+	tol := opt.Tol
 	if !(tol > 0 && tol < 1) {
 		return nil, fmt.Errorf("dependence tolerance %v: want a number in (0, 1), e.g. DefaultTol = %g", tol, DefaultTol)
 	}
-	o := &Orthogonalizer{fam: fam, tol: tol, n: n, d: d, cache: map[Factor][]float64{}}
+	if err := checkPrecision("engine", opt.Basis); err != nil {
+		return nil, err
+	}
+	basis := opt.Basis
+	if basis == "" {
+		basis = Float64
+	}
+	if basis == Float32 {
+		tol = math.Max(tol, Float32Tol)
+	}
+	what := opt.What
+	if what == "" {
+		what = "the Gram-Schmidt engine"
+	}
+	linear := isLinear(fam) && !opt.Covariance && d <= maxCovarianceMode
+	fixed := EngineBytes(n, d, 0, 0, EngineOptions{Covariance: opt.Covariance, Basis: basis}, linear)
+	if err := memory.Check(fmt.Sprintf("%s: the centered %d x %d data", what, n, d), fixed); err != nil {
+		return nil, err
+	}
+	o := &Orthogonalizer{fam: fam, tol: tol, basis: basis, what: what, n: n, d: d, cache: map[Factor][]float64{}}
 	o.xt = make([]float64, d*n)
 	o.sigma = make([]float64, d)
 	o.mean = make([]float64, d)
@@ -139,14 +254,100 @@ func NewOrthogonalizer(X mat.Matrix, fam Family, tol float64, covariance bool) (
 			return nil, fmt.Errorf("column %d: its variance overflows float64; rescale the data (e.g. standardize)", j)
 		}
 	}
-	o.linear = isLinear(fam) && !covariance && d <= maxCovarianceMode
+	o.linear = linear
 	switch {
-	case covariance:
+	case opt.Covariance:
 		o.cov = mat.NewSymDense(d, o.covariance1(false))
 	case o.linear:
 		o.sigma1 = o.covariance1(true)
 	}
 	return o, nil
+}
+
+// EngineBytes predicts the peak memory, in bytes, of an Orthogonalizer on
+// n x d data holding r kept functions after m variables: the centered copy
+// of X (n d 8), the kept functions (n r 8, or n r 4 with a Float32 basis)
+// and the block being orthogonalized (blockSize n 8; with Float32 also the
+// rows converted back to float64 for a product, about panelBytes), the
+// variables z_j (n m 8), the covariance (d^2 8) when tracked, and in
+// covariance mode (linear families without covariance) Sigma_1 (d^2 8) and
+// the r x d matrix of C's instead of functions. Factors other than z_j
+// itself (powers, Hermite polynomials, cos and sin), cached as n-vectors,
+// are not counted, nor the caller's X.
+func EngineBytes(n, d, m, r int, opt EngineOptions, linear bool) int64 {
+	N, D, M, R := int64(n), int64(d), int64(m), int64(r)
+	b := 8 * N * D // xt
+	if opt.Covariance {
+		b += 8 * D * D
+	}
+	if linear {
+		return b + 8*D*D + 8*R*D
+	}
+	b += 8 * N * M
+	if r > 0 || m > 0 {
+		b += Precision(opt.Basis).size()*N*R + 8*blockSize*N
+		if opt.Basis == Float32 {
+			b += 8 * N * int64(panelRows(n, r))
+		}
+	}
+	return b
+}
+
+// functionCount returns the number of functions of the first k variables
+// of fam, counting no further than limit.
+func functionCount(fam Family, k, limit int) int {
+	c := 0
+	for j := 0; j < k && c < limit; j++ {
+		c += len(fam.New(j))
+	}
+	return min(c, limit)
+}
+
+// checkFit refuses, before a fit that will specify k > 0 variables, data on
+// which the engine would need more memory than is available (extra: what
+// the method holds beside it), naming the figure for both storage
+// precisions. With a threshold (k = 0) the number of variables is not known
+// in advance: the engine checks before each one (checkGrowth).
+func checkFit(method string, n, d int, fam Family, k int, opt EngineOptions, extra int64) error {
+	if k <= 0 {
+		return nil
+	}
+	linear := isLinear(fam) && !opt.Covariance && d <= maxCovarianceMode
+	m, rows := k, functionCount(fam, k, n-1)
+	switch {
+	case linear:
+		rows = min(k, n-1)
+	case isLinear(fam): // GFR: one eigendecomposition, no functions (fitLinear)
+		m, rows = 0, 0
+	}
+	need := EngineBytes(n, d, m, rows, opt, linear) + extra
+	basis := opt.Basis
+	if basis == "" {
+		basis = Float64
+	}
+	what := fmt.Sprintf("%s: %d variables of %s on %d x %d data (%d functions in a %s basis", method, k, fam, n, d, rows, basis)
+	if basis == Float64 && rows > 0 && !linear {
+		opt.Basis = Float32
+		what += fmt.Sprintf("; %s with basis float32", memory.Format(EngineBytes(n, d, m, rows, opt, linear)+extra))
+	}
+	return memory.Check(what+")", need)
+}
+
+// Free returns the memory of the kept functions to the system. The
+// Orthogonalizer must not be used afterwards (the methods free theirs when
+// Fit returns); an Orthogonalizer that is not freed releases it when it is
+// garbage collected.
+func (o *Orthogonalizer) Free() {
+	if o.slab != nil {
+		o.slab.Free()
+	}
+	if o.slab32 != nil {
+		o.slab32.Free()
+	}
+	if o.panel != nil {
+		o.panel.Free()
+	}
+	o.slab, o.slab32, o.q, o.q32, o.blk, o.panel = nil, nil, nil, nil, nil, nil
 }
 
 // transpose writes the n x d matrix X into xt as d rows of n, in tiles so
@@ -228,11 +429,30 @@ func (o *Orthogonalizer) Basis() *mat.Dense {
 	}
 	s := math.Sqrt(float64(o.n))
 	for k := 0; k < o.r; k++ {
-		for i, v := range o.q[k*o.n : (k+1)*o.n] {
+		for i, v := range o.row(k) {
 			b.Set(i, k, v*s)
 		}
 	}
+	runtime.KeepAlive(o)
 	return b
+}
+
+// row returns the kept function k (float64 basis: shared; float32: a copy).
+func (o *Orthogonalizer) row(k int) []float64 {
+	if o.basis == Float32 {
+		out := make([]float64, o.n)
+		widen(out, o.q32[k*o.n:(k+1)*o.n])
+		return out
+	}
+	return o.q[k*o.n : (k+1)*o.n]
+}
+
+// widen converts float32 values to float64.
+func widen(dst []float64, src []float32) {
+	dst = dst[:len(src)]
+	for i, v := range src {
+		dst[i] = float64(v)
+	}
 }
 
 // AddFeature specifies column i of X as the next variable, z_j = X_i (GFS,
@@ -246,6 +466,7 @@ func (o *Orthogonalizer) AddFeature(i int) error {
 		o.addLinear(i)
 		return nil
 	}
+	defer runtime.KeepAlive(o) // o's basis is memory the garbage collector would release
 	return o.add(slices.Clone(o.Centered(i)))
 }
 
@@ -260,6 +481,7 @@ func (o *Orthogonalizer) AddDirection(nu []float64) error {
 	}
 	z := make([]float64, o.n)
 	blas64.Implementation().Dgemv(blas.Trans, o.d, o.n, 1, o.xt, o.n, nu, 1, 0, z, 1)
+	defer runtime.KeepAlive(o)
 	return o.add(z)
 }
 
@@ -272,9 +494,12 @@ func (o *Orthogonalizer) add(zc []float64) error {
 		zc[i] -= mean // removes rounding drift; zc is centered already
 	}
 	j := len(o.vars)
+	terms := o.fam.New(j)
+	if err := o.checkGrowth(j, len(terms)); err != nil {
+		return err
+	}
 	o.vars = append(o.vars, zc)
 	o.lastA = 0
-	terms := o.fam.New(j)
 	r0 := o.r
 	for start := 0; start < len(terms); start += blockSize {
 		if o.Full() {
@@ -327,20 +552,58 @@ func (o *Orthogonalizer) addLinear(i int) {
 	o.lastC, o.lastA = u, 1
 }
 
-// addBlock evaluates the terms into the rows after the kept ones, then
-// orthogonalizes and keeps the independent ones.
+// checkGrowth checks, before the functions of variable j are evaluated,
+// that the memory they may take (all of them kept, up to N-1 functions in
+// all) is available, and starts the storage of the basis at the first call.
+func (o *Orthogonalizer) checkGrowth(j, terms int) error {
+	n := int64(o.n)
+	rows := min(o.r+terms, o.n-1)
+	more := 8*n + o.basis.size()*n*int64(rows-o.r) // z_j and the new functions
+	started := o.slab != nil || o.slab32 != nil
+	if !started {
+		more += 8 * blockSize * n
+	}
+	if o.basis == Float32 { // the panel converted for a product grows with r
+		more += 8 * n * int64(panelRows(o.n, rows)-panelRows(o.n, o.r))
+	}
+	opt := EngineOptions{Covariance: o.cov != nil, Basis: o.basis}
+	need := EngineBytes(o.n, o.d, j+1, rows, opt, false)
+	what := fmt.Sprintf("%s: the functions of variable %d (up to %d more; %d functions of %d samples in a %s basis, %s in all",
+		o.what, j+1, rows-o.r, rows, n, o.basis, memory.Format(need))
+	if o.basis != Float32 {
+		opt.Basis = Float32
+		what += fmt.Sprintf(", %s with basis float32", memory.Format(EngineBytes(o.n, o.d, j+1, rows, opt, false)))
+	}
+	if err := memory.CheckMore(what+")", need-more, more); err != nil {
+		return err
+	}
+	if !started {
+		// Address space for every function the samples admit (N-1) and one
+		// block: committed only as it is written.
+		size := (o.n - 1 + blockSize) * o.n
+		if o.basis == Float32 {
+			o.slab32 = memory.NewSlab[float32](size)
+			o.blk = make([]float64, blockSize*o.n)
+		} else {
+			o.slab = memory.NewSlab[float64](size)
+		}
+	}
+	return nil
+}
+
+// addBlock evaluates the terms into the rows after the kept ones (Float64)
+// or into the block buffer (Float32), then orthogonalizes them and keeps the
+// independent ones.
 func (o *Orthogonalizer) addBlock(block []Term) error {
 	n := o.n
 	l := len(block)
-	if need := (o.r + l) * n; need > cap(o.q) {
-		// Grow geometrically (the basis can reach N-1 rows): each growth
-		// copies the basis once.
-		grown := make([]float64, need, min(max(2*cap(o.q), need), (n-1+blockSize)*n))
-		copy(grown, o.q[:o.r*n])
-		o.q = grown
+	var B []float64
+	if o.basis == Float32 {
+		B = o.blk[:l*n]
+	} else {
+		o.q = o.slab.Grow((o.r + l) * n)
+		B = o.q[o.r*n:]
 	}
-	o.q = o.q[:(o.r+l)*n]
-	B := o.q[o.r*n:]
 	for t, term := range block {
 		row := B[t*n : (t+1)*n]
 		o.eval(term, row)
@@ -383,7 +646,7 @@ func (o *Orthogonalizer) addBlock(block []Term) error {
 	if o.r > 0 && l > 0 {
 		before := o.rowNorms(B, l, nil)
 		for pass := 0; pass < 2; pass++ {
-			o.project(B, l, o.q[:o.r*n], o.r)
+			o.projectKept(B, l)
 			after := o.rowNorms(B, l, o.normBuf(l))
 			again := false
 			for t := range after {
@@ -418,7 +681,7 @@ func (o *Orthogonalizer) addBlock(block []Term) error {
 			// Heavy cancellation: rounding errors along the kept functions
 			// are amplified by 1/nrm on normalization, so project once more
 			// against everything kept so far.
-			o.project(row, 1, o.q[:o.r*n], o.r)
+			o.projectKept(row, 1)
 			for a := 0; a < kept; a++ {
 				qa := accepted[a*n : (a+1)*n]
 				floats.AddScaled(row, -floats.Dot(qa, row), qa)
@@ -429,6 +692,13 @@ func (o *Orthogonalizer) addBlock(block []Term) error {
 			}
 		}
 		floats.Scale(1/nrm, row)
+		if o.basis == Float32 {
+			// The function as it will be stored: the block's later functions
+			// are orthogonalized against exactly these values.
+			for i, v := range row {
+				row[i] = float64(float32(v))
+			}
+		}
 		if kept != t {
 			copy(B[kept*n:(kept+1)*n], row)
 		}
@@ -438,9 +708,18 @@ func (o *Orthogonalizer) addBlock(block []Term) error {
 			break
 		}
 	}
+	if o.basis == Float32 {
+		o.q32 = o.slab32.Grow((o.r + kept) * n)
+		dst := o.q32[o.r*n:]
+		for i, v := range B[:kept*n] {
+			dst[i] = float32(v)
+		}
+	}
 	o.r += kept
 	o.stats.Kept += kept
-	o.q = o.q[:o.r*n]
+	if o.basis == Float64 {
+		o.q = o.q[:o.r*n]
+	}
 	return nil
 }
 
@@ -461,6 +740,46 @@ func (o *Orthogonalizer) normBuf(l int) []float64 {
 		o.norms = make([]float64, l)
 	}
 	return o.norms[:l]
+}
+
+// projectKept removes from the l rows of B their components along the kept
+// functions.
+func (o *Orthogonalizer) projectKept(B []float64, l int) {
+	if o.basis == Float64 {
+		o.project(B, l, o.q[:o.r*o.n], o.r)
+		return
+	}
+	// Float32: the kept functions are converted back to float64 a panel of
+	// rows at a time and projected out panel after panel (block modified
+	// Gram-Schmidt: each panel's coefficients are taken from B as the
+	// earlier panels left it), every product in float64.
+	step := panelRows(o.n, o.r)
+	for k0 := 0; k0 < o.r; k0 += step {
+		k1 := min(k0+step, o.r)
+		o.project(B, l, o.rows64(k0, k1), k1-k0)
+	}
+}
+
+// panelBytes bounds the float64 copy of kept rows a Float32 basis converts
+// for a product.
+const panelBytes = 32 << 20
+
+// panelRows is the number of kept rows of n values converted at a time when
+// r are kept (Float32): about panelBytes, and at most 1/16 of r (never fewer
+// than a block), so that the float64 copy adds at most an eighth to a
+// float32 basis of more than 16 blocks.
+func panelRows(n, r int) int { return max(blockSize, min(panelBytes/(8*n), r/16)) }
+
+// rows64 returns the kept functions k0..k1-1 of a Float32 basis converted
+// to float64 (valid until the next call).
+func (o *Orthogonalizer) rows64(k0, k1 int) []float64 {
+	n := o.n
+	if o.panel == nil {
+		o.panel = memory.NewSlab[float64](max(blockSize, min(panelBytes/(8*n), n)) * n)
+	}
+	p := o.panel.Grow((k1 - k0) * n)
+	widen(p, o.q32[k0*n:k1*n])
+	return p
 }
 
 // project removes from the l rows of B their components along the r
@@ -486,7 +805,15 @@ func (o *Orthogonalizer) update(r0 int) {
 	// C = X^T q / sqrt(N) = E[X f] for f = sqrt(N) q.
 	c := o.scratch(d * a)
 	impl := blas64.Implementation()
-	impl.Dgemm(blas.NoTrans, blas.Trans, d, a, n, 1/math.Sqrt(float64(n)), o.xt, n, o.q[r0*n:o.r*n], n, 0, c, a)
+	if o.basis == Float32 {
+		step := panelRows(n, o.r)
+		for k0 := r0; k0 < o.r; k0 += step {
+			k1 := min(k0+step, o.r)
+			impl.Dgemm(blas.NoTrans, blas.Trans, d, k1-k0, n, 1/math.Sqrt(float64(n)), o.xt, n, o.rows64(k0, k1), n, 0, c[k0-r0:], a)
+		}
+	} else {
+		impl.Dgemm(blas.NoTrans, blas.Trans, d, a, n, 1/math.Sqrt(float64(n)), o.xt, n, o.q[r0*n:o.r*n], n, 0, c, a)
+	}
 	for i := 0; i < d; i++ {
 		ci := c[i*a : (i+1)*a]
 		o.sigma[i] = math.Max(0, o.sigma[i]-floats.Dot(ci, ci))

@@ -20,11 +20,12 @@ import (
 //
 // Start from NewGCA, which holds the defaults.
 type GCA struct {
-	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
-	Eps    float64 `param:"eps" doc:"a component is explained when its residual variance is < eps (Alg. 3; used when k = 0)"`
-	K      int     `param:"k" doc:"when > 0, keep exactly k components instead of using the threshold"`
-	Argmax Argmax  `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
-	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Family Family    `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps    float64   `param:"eps" doc:"a component is explained when its residual variance is < eps (Alg. 3; used when k = 0)"`
+	K      int       `param:"k" doc:"when > 0, keep exactly k components instead of using the threshold"`
+	Argmax Argmax    `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
+	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	mean       []float64
 	rho        *mat.Dense // d x d principal directions
@@ -43,13 +44,13 @@ func NewGCA() *GCA {
 
 // Validate checks the parameters.
 func (g *GCA) Validate() error {
-	_, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
+	_, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol, g.Basis)
 	return err
 }
 
 // Fit runs GCA on the n x d matrix X. y is ignored.
 func (g *GCA) Fit(X *mat.Dense, _ []int) error {
-	r, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
+	r, err := analysis("gca", g.Family, g.Eps, g.K, g.Argmax, g.Tol, g.Basis)
 	if err != nil {
 		return err
 	}
@@ -79,7 +80,9 @@ func (g *GCA) Fit(X *mat.Dense, _ []int) error {
 	// Y = X rho: the principal components Z_i = rho_i^T X on the samples.
 	var y mat.Dense
 	y.Mul(xc, g.rho)
-	sel, err := runSelection(&y, selection{family: g.Family, eps: g.Eps, k: g.K, tol: g.Tol, rule: r})
+	// The engine runs on Y while the centered data, Y and rho are held.
+	sel, err := runSelection(&y, selection{method: "gca", family: g.Family, eps: g.Eps, k: g.K, tol: g.Tol, basis: g.Basis, rule: r,
+		extra: 2*memory.Dense(n, d) + memory.Dense(d, d)})
 	if err != nil {
 		return fmt.Errorf("gca: %w", err)
 	}
@@ -164,4 +167,4 @@ func (g *GCA) Transform(X *mat.Dense) (*mat.Dense, error) {
 }
 
 // Report returns why GCA stopped and what the orthogonalization did.
-func (g *GCA) Report() map[string]any { return report(g.stop, g.stats) }
+func (g *GCA) Report() map[string]any { return report(g.stop, g.stats, g.Basis) }

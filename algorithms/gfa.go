@@ -35,11 +35,12 @@ func (Argmax) Choices() []string { return []string{string(ArgmaxInitial), string
 // Eps = 1e-4 for exact redundancies), unlike GFS's Eps2. Start from NewGFA,
 // which holds the defaults.
 type GFA struct {
-	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
-	Eps    float64 `param:"eps" doc:"a feature is explained when its residual variance is < eps (Alg. 5 line 5; used when k = 0)"`
-	K      int     `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
-	Argmax Argmax  `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
-	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Family Family    `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps    float64   `param:"eps" doc:"a feature is explained when its residual variance is < eps (Alg. 5 line 5; used when k = 0)"`
+	K      int       `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
+	Argmax Argmax    `param:"argmax" doc:"initial (Alg. 5: largest initial variance) or current (Alg. 10: largest residual variance)"`
+	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	selected []int
 	trace    []float64
@@ -56,13 +57,13 @@ func NewGFA() *GFA {
 
 // Validate checks the parameters.
 func (g *GFA) Validate() error {
-	_, err := analysis("gfa", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
+	_, err := analysis("gfa", g.Family, g.Eps, g.K, g.Argmax, g.Tol, g.Basis)
 	return err
 }
 
 // analysis checks the parameters shared by GFA and GCA and returns the
 // argmax rule.
-func analysis(method string, fam Family, eps float64, k int, argmax Argmax, tol float64) (rule, error) {
+func analysis(method string, fam Family, eps float64, k int, argmax Argmax, tol float64, basis Precision) (rule, error) {
 	switch {
 	case fam == nil:
 		return 0, fmt.Errorf("%s: no function family: set Family (e.g. Multilinear(2)), or start from New%s", method, strings.ToUpper(method))
@@ -72,6 +73,9 @@ func analysis(method string, fam Family, eps float64, k int, argmax Argmax, tol 
 		return 0, fmt.Errorf("%s: k = %d: want 0 (use the threshold) or a positive number", method, k)
 	case !(tol > 0 && tol < 1):
 		return 0, fmt.Errorf("%s: tol = %v: want a relative tolerance in (0, 1), e.g. DefaultTol = %g (New%s sets it)", method, tol, DefaultTol, strings.ToUpper(method))
+	}
+	if err := checkPrecision(method, basis); err != nil {
+		return 0, err
 	}
 	switch argmax {
 	case ArgmaxInitial:
@@ -84,11 +88,11 @@ func analysis(method string, fam Family, eps float64, k int, argmax Argmax, tol 
 
 // Fit runs GFA on the n x d matrix X. y is ignored.
 func (g *GFA) Fit(X *mat.Dense, _ []int) error {
-	r, err := analysis("gfa", g.Family, g.Eps, g.K, g.Argmax, g.Tol)
+	r, err := analysis("gfa", g.Family, g.Eps, g.K, g.Argmax, g.Tol, g.Basis)
 	if err != nil {
 		return err
 	}
-	sel, err := runSelection(X, selection{family: g.Family, eps: g.Eps, k: g.K, tol: g.Tol, rule: r})
+	sel, err := runSelection(X, selection{method: "gfa", family: g.Family, eps: g.Eps, k: g.K, tol: g.Tol, basis: g.Basis, rule: r})
 	if err != nil {
 		return fmt.Errorf("gfa: %w", err)
 	}
@@ -104,4 +108,4 @@ func (g *GFA) Selected() []int { return g.selected }
 func (g *GFA) Trace() []float64 { return g.trace }
 
 // Report returns why GFA stopped and what the orthogonalization did.
-func (g *GFA) Report() map[string]any { return report(g.stop, g.stats) }
+func (g *GFA) Report() map[string]any { return report(g.stop, g.stats, g.Basis) }

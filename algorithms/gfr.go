@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/linalg"
+	"github.com/gsbench/gsbench/internal/memory"
 )
 
 // GFR is Gram-Schmidt Functional Reduction (journal Algorithm 2; algebraic
@@ -20,11 +21,12 @@ import (
 // Directions follow linalg.FlipSign: the entry of largest magnitude is
 // positive. Start from NewGFR, which holds the defaults.
 type GFR struct {
-	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
-	Eps2   float64 `param:"eps2" doc:"threshold epsilon^2: stop when lambda_j, the residual variance along the next direction, is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
-	Eps    float64 `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
-	K      int     `param:"k" doc:"when > 0, extract exactly k directions (fewer if the variance is exhausted) instead of using the threshold"`
-	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Family Family    `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps2   float64   `param:"eps2" doc:"threshold epsilon^2: stop when lambda_j, the residual variance along the next direction, is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
+	Eps    float64   `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
+	K      int       `param:"k" doc:"when > 0, extract exactly k directions (fewer if the variance is exhausted) instead of using the threshold"`
+	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	mean       []float64
 	components *mat.Dense // d x m
@@ -40,24 +42,33 @@ func NewGFR() *GFR { return &GFR{Family: Multilinear(2), Tol: DefaultTol} }
 
 // Validate checks the parameters.
 func (g *GFR) Validate() error {
-	_, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	_, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol, g.Basis)
 	return err
 }
 
 // Fit runs GFR on the n x d matrix X. y is ignored.
 func (g *GFR) Fit(X *mat.Dense, _ []int) error {
-	eps2, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	eps2, err := threshold("gfr", g.Family, g.Eps2, g.Eps, g.K, g.Tol, g.Basis)
 	if err != nil {
 		return err
 	}
-	if _, d := X.Dims(); g.K > d {
+	n, d := X.Dims()
+	if g.K > d {
 		return fmt.Errorf("gfr: k = %d directions requested, but the data has %d features", g.K, d)
 	}
-	o, err := NewOrthogonalizer(X, g.Family, g.Tol, true)
+	opt := EngineOptions{Tol: g.Tol, Covariance: true, Basis: g.Basis, What: "gfr"}
+	extra := int64(0)
+	if isLinear(g.Family) {
+		extra = 3 * memory.Dense(d, d) // the eigendecomposition of Sigma_1 (fitLinear)
+	}
+	if err := checkFit("gfr", n, d, g.Family, g.K, opt, extra); err != nil {
+		return err
+	}
+	o, err := NewEngine(X, g.Family, opt)
 	if err != nil {
 		return fmt.Errorf("gfr: %w", err)
 	}
-	d := o.d
+	defer o.Free()
 	g.mean = o.Means()
 	if isLinear(g.Family) {
 		return g.fitLinear(o.Covariance(), eps2)
@@ -174,7 +185,7 @@ func (g *GFR) Transform(X *mat.Dense) (*mat.Dense, error) {
 }
 
 // Report returns why GFR stopped and what the orthogonalization did.
-func (g *GFR) Report() map[string]any { return report(g.stop, g.stats) }
+func (g *GFR) Report() map[string]any { return report(g.stop, g.stats, g.Basis) }
 
 // startVariance is the variance the direction nu had before any step,
 // sum_i nu_i^2 Var(X_i) up to the covariances: the scale of the rounding

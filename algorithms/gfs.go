@@ -37,11 +37,12 @@ const zeroVariance = 1e-13
 // argmaxTie: entries within 1e-9 x max of the maximum tie, and the lowest
 // index wins.
 type GFS struct {
-	Family Family  `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
-	Eps2   float64 `param:"eps2" doc:"threshold epsilon^2: stop when the largest residual variance is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
-	Eps    float64 `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
-	K      int     `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
-	Tol    float64 `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Family Family    `param:"family" doc:"function family F(z): multilinear:k, multilinear:k+squares, poly:k, hermite:k, fourier:k or monomials:z1,z1*z2,... (gsbench list families)"`
+	Eps2   float64   `param:"eps2" doc:"threshold epsilon^2: stop when the largest residual variance is <= eps2 (used when k = 0); 0 runs until the residual variance is exhausted"`
+	Eps    float64   `param:"eps" excludes:"eps2" doc:"the threshold as epsilon: eps2 = eps^2 (0: not given)"`
+	K      int       `param:"k" doc:"when > 0, select exactly k features (fewer if the variance is exhausted) instead of using the threshold"`
+	Tol    float64   `param:"tol" doc:"relative residual norm below which a function counts as dependent on the kept ones"`
+	Basis  Precision `param:"basis" key:"omitdefault" doc:"storage of the orthonormal functions: float64, or float32 for half the memory (products and variances still accumulated in float64; the dependence tolerance is then at least 1e-5, Float32Tol)"`
 
 	selected []int
 	trace    []float64
@@ -56,13 +57,13 @@ func NewGFS() *GFS { return &GFS{Family: Multilinear(2), Tol: DefaultTol} }
 
 // Validate checks the parameters.
 func (g *GFS) Validate() error {
-	_, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	_, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol, g.Basis)
 	return err
 }
 
 // threshold checks the parameters shared by GFS and GFR and returns the
 // threshold epsilon^2.
-func threshold(method string, fam Family, eps2, eps float64, k int, tol float64) (float64, error) {
+func threshold(method string, fam Family, eps2, eps float64, k int, tol float64, basis Precision) (float64, error) {
 	switch {
 	case fam == nil:
 		return 0, fmt.Errorf("%s: no function family: set Family (e.g. Multilinear(2)), or start from New%s", method, strings.ToUpper(method))
@@ -75,6 +76,9 @@ func threshold(method string, fam Family, eps2, eps float64, k int, tol float64)
 	case !(tol > 0 && tol < 1):
 		return 0, fmt.Errorf("%s: tol = %v: want a relative tolerance in (0, 1), e.g. DefaultTol = %g (New%s sets it)", method, tol, DefaultTol, strings.ToUpper(method))
 	}
+	if err := checkPrecision(method, basis); err != nil {
+		return 0, err
+	}
 	if eps > 0 {
 		return eps * eps, nil
 	}
@@ -83,11 +87,11 @@ func threshold(method string, fam Family, eps2, eps float64, k int, tol float64)
 
 // Fit runs GFS on the n x d matrix X. y is ignored.
 func (g *GFS) Fit(X *mat.Dense, _ []int) error {
-	eps2, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol)
+	eps2, err := threshold("gfs", g.Family, g.Eps2, g.Eps, g.K, g.Tol, g.Basis)
 	if err != nil {
 		return err
 	}
-	sel, err := runSelection(X, selection{family: g.Family, eps2: eps2, k: g.K, tol: g.Tol, rule: largestResidual})
+	sel, err := runSelection(X, selection{method: "gfs", family: g.Family, eps2: eps2, k: g.K, tol: g.Tol, basis: g.Basis, rule: largestResidual})
 	if err != nil {
 		return fmt.Errorf("gfs: %w", err)
 	}
@@ -104,16 +108,20 @@ func (g *GFS) Selected() []int { return g.selected }
 func (g *GFS) Trace() []float64 { return g.trace }
 
 // Report returns why GFS stopped and what the orthogonalization did.
-func (g *GFS) Report() map[string]any { return report(g.stop, g.stats) }
+func (g *GFS) Report() map[string]any { return report(g.stop, g.stats, g.Basis) }
 
-func report(stop Stop, st Stats) map[string]any {
-	return map[string]any{
+func report(stop Stop, st Stats, basis Precision) map[string]any {
+	r := map[string]any{
 		"stop":                 string(stop),
 		"functions_evaluated":  st.Evaluated,
 		"functions_kept":       st.Kept,
 		"functions_dependent":  st.Dependent,
 		"functions_not_needed": st.Skipped,
 	}
+	if basis == Float32 { // (a float64 basis leaves the reports as they were)
+		r["basis"] = string(basis)
+	}
+	return r
 }
 
 // rule picks the next feature in the selection loop.
@@ -126,12 +134,15 @@ const (
 )
 
 type selection struct {
+	method string // for the memory check's message
 	family Family
 	eps2   float64 // GFS: stop when max sigma <= eps2
 	eps    float64 // GFA: E_j = {i : sigma_{j,i} < eps}
 	k      int
 	tol    float64
+	basis  Precision
 	rule   rule
+	extra  int64 // memory the caller holds beside the engine's (GCA's principal components)
 }
 
 type selectionResult struct {
@@ -151,11 +162,16 @@ func runSelection(X *mat.Dense, s selection) (selectionResult, error) {
 	if _, d := X.Dims(); s.k > d {
 		return res, fmt.Errorf("k = %d features requested, but the data has %d", s.k, d)
 	}
-	o, err := NewOrthogonalizer(X, s.family, s.tol, false)
+	n, d := X.Dims()
+	opt := EngineOptions{Tol: s.tol, Basis: s.basis, What: s.method}
+	if err := checkFit(s.method, n, d, s.family, s.k, opt, s.extra); err != nil {
+		return res, err
+	}
+	o, err := NewEngine(X, s.family, opt)
 	if err != nil {
 		return res, err
 	}
-	d := o.d
+	defer o.Free()
 	sigma := o.Variances()
 	initial := append([]float64(nil), sigma...)
 	chosen := make([]bool, d)

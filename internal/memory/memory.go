@@ -70,6 +70,21 @@ func Check(what string, bytes int64) error {
 		what, Format(bytes), Format(avail))
 }
 
+// CheckMore is Check for a computation that already holds held bytes and
+// needs more (a basis that grows): the detected available memory already
+// excludes what the process holds, so more is compared with it; a Limit
+// stands for the memory available before the computation started, so
+// held + more is compared with it.
+func CheckMore(what string, held, more int64) error {
+	if Limit > 0 {
+		if more < 0 || held > math.MaxInt64-more {
+			return Check(what, -1)
+		}
+		return Check(what, held+more)
+	}
+	return Check(what, more)
+}
+
 // Dense returns the size in bytes of a rows x cols float64 matrix, or -1
 // when it overflows int64.
 func Dense(rows, cols int) int64 {

@@ -21,6 +21,14 @@ func TestCheck(t *testing.T) {
 	if Dense(1<<40, 1<<40) != -1 || Check("x", -1) == nil {
 		t.Error("overflowing size accepted")
 	}
+	// A Limit is the memory available before a growing computation: what it
+	// holds counts against it.
+	if err := CheckMore("test", 600<<20, 400<<20); err != nil {
+		t.Errorf("600 MiB held and 400 MiB more refused on 1 GiB: %v", err)
+	}
+	if err := CheckMore("test", 700<<20, 400<<20); err == nil || !strings.Contains(err.Error(), "1.1 GiB") {
+		t.Errorf("700 MiB held and 400 MiB more on 1 GiB: %v", err)
+	}
 	for b, want := range map[int64]string{512: "512 B", 1536: "1.5 KiB", 3 << 30: "3.0 GiB", -1: "more than 8 EiB"} {
 		if got := Format(b); got != want {
 			t.Errorf("Format(%d) = %q, want %q", b, got, want)
