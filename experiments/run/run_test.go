@@ -227,3 +227,56 @@ metrics: [svm_accuracy, time]
 		t.Errorf("metrics hashes %s (default), %s (all-rows), %s (pipeline)", metricsHash(a), metricsHash(b), metricsHash(p))
 	}
 }
+
+// TestShuffledFoldsShared: with shuffle: true, every method of one data draw
+// is scored on the same folds (the shuffle derives from the data instance,
+// not the cell). Two methods giving the same features in another column
+// order (an RBF SVM does not see the order) then have the same per-fold
+// accuracies, while another repetition of the data draws other folds.
+func TestShuffledFoldsShared(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 3))
+	var csv strings.Builder
+	for i := range 90 {
+		y := i % 3
+		for j := range 6 {
+			fmt.Fprintf(&csv, "%.4f,", rng.NormFloat64()+0.6*float64(y*(j%2)))
+		}
+		fmt.Fprintf(&csv, "%d\n", y)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "blobs.csv"), []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := writeConfig(t, dir, "folds", `name: folds
+seed: 5
+repetitions: 2
+datasets: [{name: blobs.csv, params: {label_col: last}}]
+methods:
+  - {name: exptest-proj, label: first six, params: {k: 6}}
+  - {name: exptest-pick, label: shuffled six, params: {k: 6, seed: [1, 2]}}
+metrics: [{name: svm_accuracy, params: {shuffle: true}}]
+`)
+	out := filepath.Join(dir, "out")
+	s := mustRun(t, c, Options{Dir: out})
+	stored, err := LoadResults(out, s.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRep := map[int][][2]float64{}
+	for _, r := range s.Plan.Records(stored) {
+		byRep[r.Rep] = append(byRep[r.Rep], [2]float64{float64(r.Values["svm_accuracy"]), float64(r.Values["svm_accuracy_std"])})
+	}
+	for rep, vs := range byRep {
+		if len(vs) != 3 {
+			t.Fatalf("repetition %d: %d cells, want 3", rep, len(vs))
+		}
+		for _, v := range vs[1:] {
+			if v != vs[0] {
+				t.Errorf("repetition %d: accuracy (mean, std) %v and %v: the methods were not scored on the same folds", rep, vs[0], v)
+			}
+		}
+	}
+	if byRep[0][0] == byRep[1][0] {
+		t.Errorf("repetitions 0 and 1 have the same accuracy %v: want new folds for a new draw", byRep[0][0])
+	}
+}
