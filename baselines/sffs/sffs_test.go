@@ -235,9 +235,16 @@ func TestMemoryRefused(t *testing.T) {
 		!strings.Contains(err.Error(), "but only 32.0 MiB is available") || !strings.Contains(err.Error(), "lower the depth") {
 		t.Fatalf("error %v, want the predicted size", err)
 	}
-	m.Depth = 40 // more subsets than int32 ids
-	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "lower the depth") {
+	// More subsets than int32 ids (sum_{s <= t} C(300, s), Python's
+	// math.comb): 1.16e50 at depth 40, beyond 8 EiB.
+	m.Depth = 40
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "the 1.16e+50 subsets of at most 40 of 300 features would need more than 8 EiB") ||
+		!strings.Contains(err.Error(), "lower the depth") {
 		t.Errorf("depth 40: error %v", err)
+	}
+	m.Depth = 5 // 1.99e10 subsets of 20 bytes: 371.0 GiB
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "the 1.99e+10 subsets of at most 5 of 300 features would need about 371.0 GiB") {
+		t.Errorf("depth 5: error %v", err)
 	}
 	m.Depth, m.Search = 2, Greedy
 	memory.Limit = 1 << 10
