@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/baselines/uffs"
 	"github.com/gsbench/gsbench/internal/memory"
 )
 
@@ -328,5 +329,43 @@ func TestGreedyWorkersSameBytes(t *testing.T) {
 		} else if !slices.Equal(got, ref) {
 			t.Errorf("%d workers: measures %v, 1 worker %v", w, got, ref)
 		}
+	}
+}
+
+// The pre-filter's feature order: with fewer samples than features the
+// column order keeps the first columns; prefilter_order random keeps what
+// UFFS keeps in the random order drawn from prefilter_seed (the same seed,
+// the same features), and an unknown order is an error.
+func TestPrefilterOrder(t *testing.T) {
+	X, y := randomData(5, 20, 60, 2, "normal")
+	kept := func(order uffs.Order, seed uint64) []int {
+		m := New()
+		m.Depth, m.Prefilter, m.PrefilterOrder, m.PrefilterSeed = 1, true, order, seed
+		m.PrefilterDepth, m.PrefilterClusterSizes, m.PrefilterThresholds, m.PrefilterEps = 1, []int{0}, []float64{0.9}, []float64{0.001}
+		if err := m.Fit(X, y); err != nil {
+			t.Fatal(err)
+		}
+		return slices.Sorted(slices.Values(m.Selected()))
+	}
+	given, random := kept(uffs.Given, 0), kept(uffs.Random, 7)
+	if len(given) == 0 || given[len(given)-1] >= 20 {
+		t.Errorf("given order kept %v: want the first columns (20 samples)", given)
+	}
+	u := uffs.New()
+	u.Depth, u.Sequential, u.Mode, u.Ranking, u.Order, u.Seed = 1, true, uffs.Cumulative, uffs.PerGroup, uffs.Random, 7
+	u.ClusterSize, u.SelectionThreshold, u.Eps = []int{0}, []float64{0.9}, []float64{0.001}
+	if err := u.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := slices.Sorted(slices.Values(u.Selected())); !slices.Equal(random, want) || slices.Equal(random, given) {
+		t.Errorf("random order kept %v; UFFS in that order keeps %v (the given order %v)", random, want, given)
+	}
+	if again := kept(uffs.Random, 7); !slices.Equal(again, random) {
+		t.Errorf("same seed: %v, then %v", random, again)
+	}
+	m := New()
+	m.Prefilter, m.PrefilterOrder = true, "shuffled"
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), `prefilter_order "shuffled": use given or random`) {
+		t.Errorf("unknown order: error %v", err)
 	}
 }
