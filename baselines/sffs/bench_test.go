@@ -1,6 +1,7 @@
 package sffs
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"syscall"
@@ -9,8 +10,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
+	"github.com/gsbench/gsbench/learn/svm"
 	"github.com/gsbench/gsbench/preprocess"
 )
 
@@ -108,4 +111,76 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPipeline is the speed target of issue 18: SFFS t = 2 with the
+// 5-fold pipeline evaluation of UFFS Figure 1 (configs/paper/
+// uffs-figure01-accuracy-vs-k.yaml) on all of Isolet (1560 x 617, 26
+// classes) and COIL-20 (1440 x 1024, 20 classes): in each of 5 shuffled
+// stratified folds SFFS is fitted on the training rows and their labels,
+// then an RBF SVM (C = 1, standardized in the fold, gamma = 1/k,
+// one-vs-one) is trained on its k features and scored on the test fold.
+// The paper's Table III gives 74.35 s (Isolet) and 65 s (COIL-20) for
+// SFFS t = 2's 5-fold cross-validation on a 48-CPU workstation; the target
+// is a tenth of that (7.4 s, 6.5 s). "prefilter" runs the UFFS pre-filter
+// of the authors' configs for these sets first, as Figure 1 does (the
+// authors' times include it: their t = 1 and t = 2 times are nearly equal).
+func BenchmarkPipeline(b *testing.B) {
+	for _, name := range []string{"isolet", "coil20"} {
+		ds := realdata.Load(b, name, preprocess.None)
+		for _, k := range []int{50, 100} {
+			for _, pre := range []bool{false, true} {
+				label := map[bool]string{false: "all", true: "prefilter"}[pre]
+				newSFFS := func() *SFFS {
+					m := New()
+					m.Depth, m.K, m.Prefilter = 2, k, pre
+					if name == "coil20" { // the authors' COIL20.yml; Isolet.yml is New's (their README's)
+						m.PrefilterThresholds, m.PrefilterEps = []float64{0.95, 0.995, 0.9999}, []float64{0.001, 0.001, 0.001}
+					}
+					return m
+				}
+				b.Run(fmt.Sprintf("%s/k=%d/%s", name, k, label), func(b *testing.B) {
+					opt := evaluate.CVOptions{
+						SVM:   svm.Params{Gamma: "auto", Multiclass: svm.OneVsOne},
+						Folds: 5, Shuffle: true, Seed: 1, Preprocess: preprocess.Standardize,
+						Features: func(ctx context.Context, train *mat.Dense, y []int, test *mat.Dense) (*mat.Dense, *mat.Dense, error) {
+							m := newSFFS()
+							if err := m.FitContext(ctx, train, y); err != nil {
+								return nil, nil, err
+							}
+							return columns(train, m.Selected()), columns(test, m.Selected()), nil
+						},
+					}
+					var s evaluate.Score
+					var err error
+					var fit float64
+					c0 := cpuTime()
+					for b.Loop() {
+						if s, err = evaluate.CVAccuracy(context.Background(), ds.X, ds.Y, opt); err != nil {
+							b.Fatal(err)
+						}
+						fit += s.FeatureSeconds
+					}
+					b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/cv")
+					b.ReportMetric((cpuTime()-c0).Seconds()/float64(b.N), "cpu-s/cv")
+					b.ReportMetric(fit/float64(b.N), "fit-s/cv")
+					b.ReportMetric(s.Mean, "accuracy")
+				})
+			}
+		}
+	}
+}
+
+// columns copies the columns cols of X (the package methods, which does
+// this for the harness, imports this package).
+func columns(X *mat.Dense, cols []int) *mat.Dense {
+	n, _ := X.Dims()
+	Z := mat.NewDense(n, len(cols), nil)
+	for i := range n {
+		row, src := Z.RawRowView(i), X.RawRowView(i)
+		for c, j := range cols {
+			row[c] = src[j]
+		}
+	}
+	return Z
 }

@@ -106,7 +106,19 @@ func depthSearch(ctx context.Context, Z []float64, lab *labels, t, want, workers
 	t = min(t, m)
 	N := countSubsets(m, t, maxSubsets)
 	if N < 0 {
-		return nil, fmt.Errorf("sffs: %d features at depth %d give more than %d subsets; lower the depth or pre-filter the features", m, t, maxSubsets)
+		// Refused before anything is allocated, with the memory the subsets
+		// would take (about 20 bytes each, as below).
+		var total, c float64 = 0, 1
+		for s := 1; s <= t; s++ {
+			c = c * float64(m-s+1) / float64(s)
+			total += c
+		}
+		need := memory.Format(-1) // "more than 8 EiB"
+		if 20*total < math.MaxInt64/2 {
+			need = "about " + memory.Format(int64(20*total))
+		}
+		return nil, fmt.Errorf("sffs: the %.3g subsets of at most %d of %d features would need %s of memory and are more than the %d the search can index: lower the depth or pre-filter the features (prefilter: true)",
+			total, t, m, need, maxSubsets)
 	}
 	ss := newSubsets(m, t)
 	// M (8 bytes) and a heap id (4) per subset, a(S) (8) for the subsets

@@ -94,7 +94,14 @@
 // kept features in the order UFFS passes them on (Ranking uffs.PerGroup),
 // which decides ties and the order inside a subset as in their pipeline.
 // The README calls the step optional, and it makes the number of
-// selectable features depend on the data, so it is off by default.
+// selectable features depend on the data, so it is off by default. UFFS
+// takes the features in the column order, as the authors' configs do
+// (shuffle: False); PrefilterOrder random takes them in a random order
+// drawn from PrefilterSeed, as the paper's UFFS experiments (Sec. V-B).
+// With fewer samples than features the order decides alone which
+// features survive the depth-1 round: on ALL-AML (72 x 7129) the column
+// order keeps the first 60 probes, most of them the array's control
+// probes.
 //
 // # Defaults and choices
 //

@@ -48,6 +48,13 @@ type SFFS struct {
 	PrefilterClusterSizes []int     `param:"prefilter_cluster_sizes" doc:"group size of each UFFS round, 0 for one group (the authors' cluster_sizes [-1, 50, 31], -1 meaning all features)"`
 	PrefilterThresholds   []float64 `param:"prefilter_thresholds" doc:"cumulative-share threshold of each UFFS round (the authors' selection_thresholds [0.95, 0.995, 0.999])"`
 	PrefilterEps          []float64 `param:"prefilter_eps" doc:"redundancy threshold eps of each UFFS round (the authors' norm_epsilon [0.001, 0.001, 0.0001])"`
+	// The feature order of the pre-filter (UFFS Eq. (1) depends on it): the
+	// authors' configs keep the column order (shuffle: False); the paper's
+	// own UFFS experiments order the features randomly (Sec. V-B). With
+	// fewer samples than features the column order decides alone which
+	// features survive the depth-1 round (the first n or so).
+	PrefilterOrder uffs.Order `param:"prefilter_order" key:"omitdefault" doc:"feature order of the UFFS pre-filter: given (the column order, the authors' configs' shuffle: False) or random (a permutation drawn from prefilter_seed, as the paper's UFFS experiments, Sec. V-B)"`
+	PrefilterSeed  uint64     `param:"prefilter_seed" key:"omitdefault" doc:"seed of the pre-filter's random order (prefilter_order: random)"`
 
 	Workers int // goroutines for the coefficient products; 0: GOMAXPROCS. Results do not depend on it.
 
@@ -70,6 +77,7 @@ func New() *SFFS {
 		PrefilterClusterSizes: []int{0, 50, 31},
 		PrefilterThresholds:   []float64{0.95, 0.995, 0.999},
 		PrefilterEps:          []float64{0.001, 0.001, 0.0001},
+		PrefilterOrder:        uffs.Given,
 	}
 }
 
@@ -85,6 +93,9 @@ func (m *SFFS) Validate() error {
 	}
 	if !m.Prefilter {
 		return nil
+	}
+	if m.PrefilterOrder != uffs.Given && m.PrefilterOrder != uffs.Random {
+		return fmt.Errorf("sffs: prefilter_order %q: use given or random", m.PrefilterOrder)
 	}
 	t := m.PrefilterDepth
 	if t < 1 {
@@ -151,6 +162,7 @@ func (m *SFFS) FitContext(ctx context.Context, X *mat.Dense, y []int) error {
 		u := uffs.New()
 		u.Depth, u.Sequential, u.Mode, u.Ranking = m.PrefilterDepth, true, uffs.Cumulative, uffs.PerGroup
 		u.Eps, u.ClusterSize, u.SelectionThreshold = m.PrefilterEps, m.PrefilterClusterSizes, m.PrefilterThresholds
+		u.Order, u.Seed = m.PrefilterOrder, m.PrefilterSeed
 		if err := u.Fit(X, nil); err != nil {
 			return fmt.Errorf("sffs: prefilter: %w", err)
 		}

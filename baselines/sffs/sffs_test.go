@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/baselines/uffs"
 	"github.com/gsbench/gsbench/internal/memory"
 )
 
@@ -235,9 +236,16 @@ func TestMemoryRefused(t *testing.T) {
 		!strings.Contains(err.Error(), "but only 32.0 MiB is available") || !strings.Contains(err.Error(), "lower the depth") {
 		t.Fatalf("error %v, want the predicted size", err)
 	}
-	m.Depth = 40 // more subsets than int32 ids
-	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "lower the depth") {
+	// More subsets than int32 ids (sum_{s <= t} C(300, s), Python's
+	// math.comb): 1.16e50 at depth 40, beyond 8 EiB.
+	m.Depth = 40
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "the 1.16e+50 subsets of at most 40 of 300 features would need more than 8 EiB") ||
+		!strings.Contains(err.Error(), "lower the depth") {
 		t.Errorf("depth 40: error %v", err)
+	}
+	m.Depth = 5 // 1.99e10 subsets of 20 bytes: 371.0 GiB
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), "the 1.99e+10 subsets of at most 5 of 300 features would need about 371.0 GiB") {
+		t.Errorf("depth 5: error %v", err)
 	}
 	m.Depth, m.Search = 2, Greedy
 	memory.Limit = 1 << 10
@@ -321,5 +329,43 @@ func TestGreedyWorkersSameBytes(t *testing.T) {
 		} else if !slices.Equal(got, ref) {
 			t.Errorf("%d workers: measures %v, 1 worker %v", w, got, ref)
 		}
+	}
+}
+
+// The pre-filter's feature order: with fewer samples than features the
+// column order keeps the first columns; prefilter_order random keeps what
+// UFFS keeps in the random order drawn from prefilter_seed (the same seed,
+// the same features), and an unknown order is an error.
+func TestPrefilterOrder(t *testing.T) {
+	X, y := randomData(5, 20, 60, 2, "normal")
+	kept := func(order uffs.Order, seed uint64) []int {
+		m := New()
+		m.Depth, m.Prefilter, m.PrefilterOrder, m.PrefilterSeed = 1, true, order, seed
+		m.PrefilterDepth, m.PrefilterClusterSizes, m.PrefilterThresholds, m.PrefilterEps = 1, []int{0}, []float64{0.9}, []float64{0.001}
+		if err := m.Fit(X, y); err != nil {
+			t.Fatal(err)
+		}
+		return slices.Sorted(slices.Values(m.Selected()))
+	}
+	given, random := kept(uffs.Given, 0), kept(uffs.Random, 7)
+	if len(given) == 0 || given[len(given)-1] >= 20 {
+		t.Errorf("given order kept %v: want the first columns (20 samples)", given)
+	}
+	u := uffs.New()
+	u.Depth, u.Sequential, u.Mode, u.Ranking, u.Order, u.Seed = 1, true, uffs.Cumulative, uffs.PerGroup, uffs.Random, 7
+	u.ClusterSize, u.SelectionThreshold, u.Eps = []int{0}, []float64{0.9}, []float64{0.001}
+	if err := u.Fit(X, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := slices.Sorted(slices.Values(u.Selected())); !slices.Equal(random, want) || slices.Equal(random, given) {
+		t.Errorf("random order kept %v; UFFS in that order keeps %v (the given order %v)", random, want, given)
+	}
+	if again := kept(uffs.Random, 7); !slices.Equal(again, random) {
+		t.Errorf("same seed: %v, then %v", random, again)
+	}
+	m := New()
+	m.Prefilter, m.PrefilterOrder = true, "shuffled"
+	if err := m.Fit(X, y); err == nil || !strings.Contains(err.Error(), `prefilter_order "shuffled": use given or random`) {
+		t.Errorf("unknown order: error %v", err)
 	}
 }

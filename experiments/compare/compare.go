@@ -30,12 +30,16 @@ type Ours struct {
 
 // Compared is one reference value with ours.
 type Compared struct {
-	Ref     RefValue
-	Primary *Ours  // the variant the verdict is taken on; nil when missing
-	All     []Ours // every variant
-	Diff    float64
-	Verdict string
-	Why     string // for Skipped and Missing
+	Ref RefValue
+	// Published is the published number ours is compared with: the printed
+	// value, or for stat relative_time the printed value over the printed
+	// value of the rule's base row in the same column.
+	Published float64
+	Primary   *Ours  // the variant the verdict is taken on; nil when missing
+	All       []Ours // every variant
+	Diff      float64
+	Verdict   string
+	Why       string // for Skipped and Missing
 }
 
 // ItemResult is the comparison of one item.
@@ -137,9 +141,17 @@ func (ir *ItemResult) compare() {
 	cells := ir.cells()
 	seen := map[string]bool{}
 	for _, v := range ir.Ref.Values {
-		cv := &Compared{Ref: v}
+		cv := &Compared{Ref: v, Published: v.Value}
 		ir.Values = append(ir.Values, cv)
-		if why := rule.skip(v); why != "" {
+		why := rule.skip(v)
+		var base *RefValue
+		if rule.Stat == "relative_time" && why == "" {
+			base, why = rule.base(ir.Ref, v)
+			if base != nil {
+				cv.Published = v.Value / base.Value
+			}
+		}
+		if why != "" {
 			cv.Verdict, cv.Why = Skipped, why
 			ir.Counts[Skipped]++
 			continue
@@ -149,7 +161,12 @@ func (ir *ItemResult) compare() {
 			ir.Counts[Missing]++
 			continue
 		}
-		ours, why := rule.ours(ir, v, cells)
+		var ours []Ours
+		if base != nil {
+			ours, why = rule.relativeTime(v, *base, cells)
+		} else {
+			ours, why = rule.ours(ir, v, cells)
+		}
 		cv.All = ours
 		for i := range ours {
 			if !seen[ours[i].Variant] {
@@ -171,19 +188,19 @@ func (ir *ItemResult) compare() {
 			ir.Counts[Missing]++
 			continue
 		}
-		cv.Diff = cv.Primary.Value - v.Value
+		cv.Diff = cv.Primary.Value - cv.Published
 		tol := rule.tolerance(ir.Ref, v)
 		switch {
-		case tol.Within(v.Value, cv.Primary.Value):
+		case tol.Within(cv.Published, cv.Primary.Value):
 			cv.Verdict = OK
-		case tol.Times(2).Within(v.Value, cv.Primary.Value):
+		case tol.Times(2).Within(cv.Published, cv.Primary.Value):
 			cv.Verdict = Near
 		default:
 			cv.Verdict = Off
 		}
 		ir.Counts[cv.Verdict]++
 		for _, o := range ours {
-			if tol.Within(v.Value, o.Value) {
+			if tol.Within(cv.Published, o.Value) {
 				ir.VarScore[o.Variant]++
 			}
 		}

@@ -311,3 +311,70 @@ func TestParseRulesStrict(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// TestRelativeTime: stat relative_time divides each value by the base row
+// of its column, on both sides (published seconds by published seconds, our
+// time by our time on the same data); the base values and a column without
+// a base are not compared, and the report prints the published ratio.
+func TestRelativeTime(t *testing.T) {
+	root := t.TempDir()
+	ref, res := filepath.Join(root, "reference"), filepath.Join(root, "paper")
+	os.MkdirAll(ref, 0o755)
+	os.WriteFile(filepath.Join(ref, "uffs-table98-time.yaml"), []byte(`item: uffs-table98-time
+paper: uffs
+source: fourier-feature-selection-uffs.txt
+kind: table
+number: "XCVIII"
+lines: [1, 9]
+caption: "test"
+metric: other
+protocol: "p"
+notes: "n"
+values:
+  - {panel: "", dataset: isolet, row: "SFFS (t=1)", column: "Isolet", method: sffs, params: {t: 1}, value: 5, line: 2}
+  - {panel: "", dataset: isolet, row: "RFS", column: "Isolet", method: rfs, params: {}, value: 10, line: 3}
+  - {panel: "", dataset: isolet, row: "MI", column: "Isolet", method: mi, params: {}, value: 1, line: 4}
+  - {panel: "", dataset: usps, row: "RFS", column: "USPS", method: rfs, params: {}, value: 7, line: 5}
+`), 0o644)
+	withRule(t, &Rule{Item: "uffs-table98-time", Configs: []string{"t98"}, Stat: "relative_time", Base: "SFFS (t=1)", Value: "fold_fit_time",
+		Keys: map[string]string{"t": "method.depth"}, How: "test"})
+	c := func(method string, depth int, seconds float64) map[string]any {
+		mp := map[string]any{}
+		if depth > 0 {
+			mp["depth"] = depth
+		}
+		return map[string]any{"dataset": "Isolet", "preprocess": "none", "method": method, "method_name": method, "method_params": mp,
+			"rep": 0, "status": "ok", "values": map[string]any{"fold_fit_time": seconds}}
+	}
+	writeResults(t, filepath.Join(res, "t98"), []map[string]any{
+		c("sffs", 1, 0.5), c("sffs", 2, 9), // the base: t = 1 only
+		c("rfs", 0, 1.5), // 3 against 10 / 5 = 2: ok
+		c("mi", 0, 2),    // 4 against 1 / 5 = 0.2: off
+	}, "name: t98\ndatasets:\n  - {name: isolet, label: Isolet}\n")
+	items, err := Compare(Options{Reference: ref, Results: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ir := items[0]
+	for i, want := range []struct {
+		verdict   string
+		pub, ours float64
+	}{{Skipped, 5, 0}, {OK, 2, 3}, {Off, 0.2, 4}, {Skipped, 7, 0}} {
+		cv := ir.Values[i]
+		if cv.Verdict != want.verdict || cv.Published != want.pub || (cv.Primary != nil) != (want.ours != 0) || cv.Primary != nil && cv.Primary.Value != want.ours {
+			t.Errorf("value %d (%s %s): verdict %s, published %v, ours %+v; want %s, %v, %v (%s)", i, cv.Ref.Row, cv.Ref.Column, cv.Verdict, cv.Published, cv.Primary, want.verdict, want.pub, want.ours, cv.Why)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, items, Options{Reference: ref, Results: res}, root); err != nil {
+		t.Fatal(err)
+	}
+	if md := b.String(); !strings.Contains(md, "| RFS | Isolet | 2 | 3.0 |") || !strings.Contains(md, "| MI | Isolet | 0.2 | 4.00 |") {
+		t.Errorf("report rows of the ratios missing:\n%s", md)
+	}
+	// A base without stat relative_time (or the reverse) is an error.
+	text := strings.Replace(string(rulesYAML), "    stat: time_ratio\n", "    stat: time_ratio\n    base: GFS\n", 1)
+	if _, err := parseRules("rules.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), "base: give the row") {
+		t.Errorf("base without relative_time: error %v", err)
+	}
+}

@@ -189,6 +189,54 @@ func (r *Rule) timeRatio(v RefValue, cells []*Cell) ([]Ours, string) {
 	}), ""
 }
 
+// base returns the reference value v is divided by under stat
+// relative_time (the rule's Base row in v's column), or why v is not
+// compared: it is a base value (a ratio of 1 by construction), or its
+// column has no base.
+func (r *Rule) base(it *RefItem, v RefValue) (*RefValue, string) {
+	if v.Row == r.Base {
+		return nil, "the base of the ratios (" + r.Base + ")"
+	}
+	for i, w := range it.Values {
+		if w.Row == r.Base && w.Column == v.Column && w.Panel == v.Panel && w.Value != 0 {
+			return &it.Values[i], ""
+		}
+	}
+	return nil, "no published " + r.Base + " in this column to divide by"
+}
+
+// relativeTime: the mean of the rule's value over the cells of v divided by
+// its mean over the cells of the base value b (UFFS Table III: each
+// method's time over SFFS (t = 1)'s on the same data, measured in one run).
+// Every variant of v's cells is divided by the primary variant of b's.
+func (r *Rule) relativeTime(v, b RefValue, cells []*Cell) ([]Ours, string) {
+	num, why := r.match(v, cells, v.Method, nil)
+	if num == nil {
+		return nil, why
+	}
+	den, why := r.match(b, cells, b.Method, nil)
+	if den == nil {
+		return nil, b.Row + ": " + why
+	}
+	var prim []*Cell
+	for _, c := range den {
+		if r.isPrimary(c, b) {
+			prim = append(prim, c)
+		}
+	}
+	d := meanBy(prim, nil, r.Value, 1, "")
+	if len(d) == 0 || !(d[0].Value > 0) {
+		return nil, b.Row + ": no cell of the primary variant with a positive " + r.Value
+	}
+	return r.group(v, num, func(cs []*Cell) []Ours {
+		n := meanBy(cs, nil, r.Value, 1, "")
+		if len(n) == 0 {
+			return nil
+		}
+		return []Ours{{Value: n[0].Value / d[0].Value, N: min(n[0].N, d[0].N)}}
+	}), ""
+}
+
 // countRatio: n_PCA(eps2) / n_GFR(family, eps2) (Beyond-PCA Tables II-V).
 func (r *Rule) countRatio(v RefValue, cells []*Cell) ([]Ours, string) {
 	gfr, why := r.match(v, cells, "gfr", nil)

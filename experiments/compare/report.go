@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -232,10 +233,15 @@ func writeItem(b *strings.Builder, ir *ItemResult, rel func(string) string) {
 	b.WriteString("\n")
 	for _, cv := range ir.Values {
 		v := cv.Ref
+		pub, like := fmtPub(v.Value), v.Value
+		if cv.Published != v.Value { // a ratio of published values, to 3 digits
+			pub = strconv.FormatFloat(cv.Published, 'g', 3, 64)
+			like, _ = strconv.ParseFloat(pub, 64)
+		}
 		ours, diff, verdict := "—", "—", cv.Verdict
 		if cv.Primary != nil {
-			ours = fmtNum(cv.Primary.Value, v.Value)
-			diff = fmtNum(cv.Diff, v.Value)
+			ours = fmtNum(cv.Primary.Value, like)
+			diff = fmtNum(cv.Diff, like)
 			if cv.Primary.N > 1 {
 				ours += fmt.Sprintf(" (n=%d)", cv.Primary.N)
 			}
@@ -243,12 +249,12 @@ func writeItem(b *strings.Builder, ir *ItemResult, rel func(string) string) {
 		if cv.Why != "" {
 			verdict += ": " + cv.Why
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |", mdCell(v.Panel), mdCell(v.Row), mdCell(v.Column), fmtPub(v.Value), ours, diff, mdCell(verdict))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s | %s |", mdCell(v.Panel), mdCell(v.Row), mdCell(v.Column), pub, ours, diff, mdCell(verdict))
 		for _, o := range others {
 			s := "—"
 			for _, x := range cv.All {
 				if x.Variant == o {
-					s = fmtNum(x.Value, v.Value)
+					s = fmtNum(x.Value, like)
 				}
 			}
 			fmt.Fprintf(b, " %s |", s)

@@ -24,8 +24,12 @@ type Rule struct {
 	Scale   float64  `yaml:"scale"`   // ours x Scale is in the printed unit (100: fraction to %); default 1
 	// Stat: "" (mean over the matching cells), "percent_nonzero" (% of
 	// cells with a non-zero value), "time_ratio", "count_ratio", "coef",
-	// "shape" (dataset properties from the registry).
+	// "shape" (dataset properties from the registry), "relative_time" (the
+	// mean of Value over the mean of the Base row's cells on the same data,
+	// compared with the printed value over the printed Base value of its
+	// column, within the time_ratio tolerance).
 	Stat     string   `yaml:"stat"`
+	Base     string   `yaml:"base"`     // relative_time: the row (as printed) every value is divided by
 	Variants []string `yaml:"variants"` // cell fields telling the data-preparation variants apart
 	// Primary names the variant the verdict is taken on: field -> value; a
 	// cell whose field is absent matches (e.g. categorical for USPS).
@@ -126,6 +130,9 @@ func (r *Rule) isPrimary(c *Cell, v RefValue) bool {
 }
 
 func (r *Rule) tolerance(it *RefItem, v RefValue) check.Tolerance {
+	if r.Stat == "relative_time" {
+		return r.set.tolerances["time_ratio"]
+	}
 	return r.set.tolerances[v.metric(it)]
 }
 
@@ -247,7 +254,7 @@ func parseRules(path string, data []byte) (*ruleSet, error) {
 	return rs, nil
 }
 
-var stats = []string{"", "percent_nonzero", "time_ratio", "count_ratio", "coef", "shape"}
+var stats = []string{"", "percent_nonzero", "time_ratio", "count_ratio", "coef", "shape", "relative_time"}
 
 // validate lists the problems of a rule.
 func (r *Rule) validate() []string {
@@ -265,7 +272,10 @@ func (r *Rule) validate() []string {
 	if r.Role != "" && r.Role != "metadata" && !strings.HasPrefix(r.Role, "extra: ") {
 		bad("role %q: use metadata or \"extra: why\"", r.Role)
 	}
-	needsValue := r.Stat == "" || r.Stat == "percent_nonzero"
+	needsValue := r.Stat == "" || r.Stat == "percent_nonzero" || r.Stat == "relative_time"
+	if (r.Stat == "relative_time") != (r.Base != "") {
+		bad("base: give the row every value is divided by with stat relative_time, and only then")
+	}
 	switch {
 	case r.Pending == "" && r.Stat != "shape" && len(r.Configs) == 0:
 		bad("configs: name the configs whose results hold the item's cells")

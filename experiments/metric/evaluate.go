@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/gsbench/gsbench/evaluate"
+	"github.com/gsbench/gsbench/experiments/internal/seed"
 )
 
 // The metrics that train a model on the new features call package
@@ -14,7 +15,11 @@ func svmAccuracy(ctx context.Context, in *Input, o evaluate.SVMOptions) ([]Value
 	if err != nil {
 		return nil, err
 	}
-	opt, err := o.CV(in.SubSeed("svm"), in.Workers)
+	// Shuffled folds derive from the data instance, not the cell: every
+	// method of one draw is scored on the same splits (a paired
+	// comparison, as a script with one random_state), so that the curves
+	// of two methods differ by the methods, not by the folds.
+	opt, err := o.CV(seed.Sub(in.DataSeed, "svm"), in.Workers)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/evaluate"
-	"github.com/gsbench/gsbench/experiments/internal/seed"
 	"github.com/gsbench/gsbench/methods"
 )
 
@@ -18,8 +17,13 @@ type Input struct {
 	Method     methods.Method
 	Spec       methods.Spec
 	FitSeconds float64
-	Seed       uint64 // the cell's seed; SubSeed derives a metric's own
-	Workers    int    // goroutines a metric may use
+	Seed       uint64 // the cell's seed
+	// DataSeed is the seed of the data instance (the dataset, its
+	// parameters and the repetition), the same for every method and
+	// preprocessing of one draw: what must be shared across the cells of
+	// a draw (the folds of a shuffled cross-validation) derives from it.
+	DataSeed uint64
+	Workers  int // goroutines a metric may use
 
 	// Protocol says where a cross-validated metric fits the method: on
 	// all rows (the fitted Method above) or inside each training fold, a
@@ -35,10 +39,6 @@ type Input struct {
 	featsErr error
 	featsOK  bool
 }
-
-// SubSeed derives an independent seed for one use (e.g. "svm") from the
-// cell's seed.
-func (in *Input) SubSeed(use string) uint64 { return seed.Sub(in.Seed, use) }
 
 // Selected returns the selected columns of a selection method.
 func (in *Input) Selected() ([]int, bool) {

@@ -530,7 +530,7 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	if data.sum != checksum(X) {
 		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
-	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, Workers: r.inner,
+	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, DataSeed: cell.Instance.Seed, Workers: r.inner,
 		Protocol: r.plan.Config.Protocol, NewMethod: func() (methods.Method, error) { return methods.New(cell.Method.Name, cell.methodParams(k)) }}
 	if res.NFeatures, err = in.NFeatures(); err != nil {
 		return err

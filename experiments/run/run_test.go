@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -9,8 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
 	_ "github.com/gsbench/gsbench/experiments/internal/exptest" // the stand-in methods exptest-pick and exptest-proj
+	"github.com/gsbench/gsbench/internal/memory"
 )
 
 // writeConfig writes a config into dir and loads it.
@@ -225,5 +228,125 @@ metrics: [svm_accuracy, time]
 	p := writeConfig(t, dir, "p", fmt.Sprintf(text, "a", "protocol: pipeline\n"))
 	if metricsHash(a) != metricsHash(b) || metricsHash(a) == metricsHash(p) {
 		t.Errorf("metrics hashes %s (default), %s (all-rows), %s (pipeline)", metricsHash(a), metricsHash(b), metricsHash(p))
+	}
+}
+
+// TestShuffledFoldsShared: with shuffle: true, every method of one data draw
+// is scored on the same folds (the shuffle derives from the data instance,
+// not the cell). Two methods giving the same features in another column
+// order (an RBF SVM does not see the order) then have the same per-fold
+// accuracies, while another repetition of the data draws other folds.
+func TestShuffledFoldsShared(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 3))
+	var csv strings.Builder
+	for i := range 90 {
+		y := i % 3
+		for j := range 6 {
+			fmt.Fprintf(&csv, "%.4f,", rng.NormFloat64()+0.6*float64(y*(j%2)))
+		}
+		fmt.Fprintf(&csv, "%d\n", y)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "blobs.csv"), []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := writeConfig(t, dir, "folds", `name: folds
+seed: 5
+repetitions: 2
+datasets: [{name: blobs.csv, params: {label_col: last}}]
+methods:
+  - {name: exptest-proj, label: first six, params: {k: 6}}
+  - {name: exptest-pick, label: shuffled six, params: {k: 6, seed: [1, 2]}}
+metrics: [{name: svm_accuracy, params: {shuffle: true}}]
+`)
+	out := filepath.Join(dir, "out")
+	s := mustRun(t, c, Options{Dir: out})
+	stored, err := LoadResults(out, s.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRep := map[int][][2]float64{}
+	for _, r := range s.Plan.Records(stored) {
+		byRep[r.Rep] = append(byRep[r.Rep], [2]float64{float64(r.Values["svm_accuracy"]), float64(r.Values["svm_accuracy_std"])})
+	}
+	for rep, vs := range byRep {
+		if len(vs) != 3 {
+			t.Fatalf("repetition %d: %d cells, want 3", rep, len(vs))
+		}
+		for _, v := range vs[1:] {
+			if v != vs[0] {
+				t.Errorf("repetition %d: accuracy (mean, std) %v and %v: the methods were not scored on the same folds", rep, vs[0], v)
+			}
+		}
+	}
+	if byRep[0][0] == byRep[1][0] {
+		t.Errorf("repetitions 0 and 1 have the same accuracy %v: want new folds for a new draw", byRep[0][0])
+	}
+}
+
+// TestSupervisedBadInput: in a config, a supervised method on a dataset
+// without labels, a k larger than d and a depth whose subsets do not fit in
+// memory each fail their cell with the reason (no value, nothing recorded
+// as ok); the run reports the failures, and the cells that can run do.
+func TestSupervisedBadInput(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(18, 1))
+	var csv strings.Builder
+	for i := range 40 {
+		for j := range 300 {
+			fmt.Fprintf(&csv, "%.3f,", rng.NormFloat64()+float64(i%2*(j%3)))
+		}
+		fmt.Fprintf(&csv, "%d\n", i%2)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wide.csv"), []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func(old int64) { memory.Limit = old }(memory.Limit)
+	memory.Limit = 32 << 20
+	c := writeConfig(t, dir, "bad", `name: bad
+protocol: pipeline
+datasets:
+  - {name: wide.csv, label: labelled, params: {label_col: last}}
+  - {name: wide.csv, label: unlabelled, params: {label_col: none}}
+methods:
+  - {name: relieff, label: ok, params: {k: 5}, datasets: [labelled]}
+  - {name: relieff, label: no labels, params: {k: 5}, datasets: [unlabelled]}
+  - {name: mrmr, label: k > d, params: {k: 301}, datasets: [labelled]}
+  - {name: sffs, label: too deep, params: {depth: 3, k: 5}, datasets: [labelled]}
+metrics: [n_selected, svm_accuracy]
+`)
+	out := filepath.Join(dir, "out")
+	s, err := Run(context.Background(), c, Options{Dir: out})
+	if !errors.Is(err, ErrCellsFailed) || len(s.Failed) != 3 {
+		t.Fatalf("run: error %v, %d failures; want 3 failed cells", err, len(s.Failed))
+	}
+	stored, err := LoadResults(out, s.Plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"ok":        "",
+		"no labels": "method relieff uses class labels, but dataset unlabelled has none",
+		"k > d":     "mrmr: k = 301 features to select, but the data has 300",
+		"too deep":  "sffs: the measures of the 4500250 subsets of at most 3 of 300 features would need about 52.8 MiB of memory, but only 32.0 MiB is available",
+	}
+	for _, r := range s.Plan.Records(stored) {
+		w, ok := want[r.Method]
+		if !ok {
+			t.Fatalf("unexpected cell %s", r.Method)
+		}
+		delete(want, r.Method)
+		if w == "" {
+			if r.Status != cells.StatusOK || r.Values["svm_accuracy"] == 0 {
+				t.Errorf("%s: status %s, values %v", r.Method, r.Status, r.Values)
+			}
+			continue
+		}
+		if r.Status != cells.StatusFailed || !strings.Contains(r.Error, w) || len(r.Values) != 0 {
+			t.Errorf("%s: status %s, error %q, values %v; want failed with %q and no value", r.Method, r.Status, r.Error, r.Values, w)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("cells missing: %v", want)
 	}
 }
