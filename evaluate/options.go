@@ -19,7 +19,7 @@ import (
 type SVMOptions struct {
 	Folds      int     `param:"folds" doc:"number of stratified cross-validation folds"`
 	Repeats    int     `param:"repeats" doc:"repeat the cross-validation with new shuffles (needs shuffle: true)"`
-	Shuffle    bool    `param:"shuffle" doc:"shuffle before splitting into folds (seeded per cell); false gives scikit-learn's StratifiedKFold folds"`
+	Shuffle    bool    `param:"shuffle" doc:"shuffle before splitting into folds (in a config, seeded by the data instance: every method of a dataset variant and repetition gets the same folds); false gives scikit-learn's StratifiedKFold folds"`
 	Kernel     string  `param:"kernel" doc:"rbf, linear or poly"`
 	C          float64 `param:"c" doc:"box constraint C"`
 	Gamma      string  `param:"gamma" doc:"kernel coefficient: scale, auto or a number"`

@@ -14,7 +14,10 @@ func svmAccuracy(ctx context.Context, in *Input, o evaluate.SVMOptions) ([]Value
 	if err != nil {
 		return nil, err
 	}
-	opt, err := o.CV(in.SubSeed("svm"), in.Workers)
+	// The shuffled folds derive from the data instance, so that every
+	// method of a dataset variant and repetition is scored on the same
+	// splits (the QMR-FS protocol: five seeds shared by all methods).
+	opt, err := o.CV(in.DataSubSeed("svm"), in.Workers)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,12 @@ type Input struct {
 	Spec       methods.Spec
 	FitSeconds float64
 	Seed       uint64 // the cell's seed; SubSeed derives a metric's own
-	Workers    int    // goroutines a metric may use
+	// DataSeed is the seed of the data instance (the dataset variant and
+	// repetition), the same for every method fitted on it; DataSubSeed
+	// derives a metric's own, for what must not differ between the
+	// methods compared (the cross-validation folds).
+	DataSeed uint64
+	Workers  int // goroutines a metric may use
 
 	// Protocol says where a cross-validated metric fits the method: on
 	// all rows (the fitted Method above) or inside each training fold, a
@@ -39,6 +44,10 @@ type Input struct {
 // SubSeed derives an independent seed for one use (e.g. "svm") from the
 // cell's seed.
 func (in *Input) SubSeed(use string) uint64 { return seed.Sub(in.Seed, use) }
+
+// DataSubSeed derives an independent seed for one use from the data
+// instance's seed: every method fitted on the instance gets the same.
+func (in *Input) DataSubSeed(use string) uint64 { return seed.Sub(in.DataSeed, use) }
 
 // Selected returns the selected columns of a selection method.
 func (in *Input) Selected() ([]int, bool) {
