@@ -104,12 +104,8 @@ func (s Spec) Validate() error {
 	return nil
 }
 
-// Label is the text of budget i: the value of At, with the counts when
-// some datasets have them ("40 (#50)").
-func (s Spec) Label(i int) string {
-	out := strconv.FormatFloat(s.At[i], 'g', -1, 64)
-	return out
-}
+// Label is the text of budget i: its value in At ("40").
+func (s Spec) Label(i int) string { return strconv.FormatFloat(s.At[i], 'g', -1, 64) }
 
 // Compute ranks the methods of the successful cells cs (in their order of
 // first appearance) on every dataset at every budget. A cell without the
