@@ -22,13 +22,15 @@
 //	cells    the results schema: one line of cells.jsonl (Cell), its
 //	         writers (cells.jsonl, cells.csv) and its reader
 //	report   tables, figures and the README, rendered from cells
+//	rank     the average rank of methods over datasets at a feature
+//	         budget (QMR-FS Table 2), for report's rank tables and compare
 //	check    the regression check of accuracy (gsbench check)
 //	compare  the reproduction report against the papers' published values
 //	         (gsbench report --compare)
 //
-// The imports go one way: config uses metric; run uses config, metric and
-// cells; report uses config and cells, never run; check and compare read
-// cells through package cells. The scores of the evaluation metrics come
+// The imports go one way: config uses metric and rank; run uses config,
+// metric and cells; report uses config, cells and rank, never run; rank
+// uses cells only; check and compare read cells through package cells. The scores of the evaluation metrics come
 // from package evaluate (cross-validated SVM accuracy, k-means NMI), whose
 // learners are in learn/svm and learn/kmeans; none of them imports the
 // harness.

@@ -512,3 +512,7 @@ func (m *CNAFS) Scores() []float64 { return m.scores }
 func (m *CNAFS) Report() map[string]any {
 	return map[string]any{"objective": m.objective, "iterations": len(m.objective), "converged": m.converged}
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *CNAFS) RankingIgnoresK() bool { return true }

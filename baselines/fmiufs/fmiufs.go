@@ -348,3 +348,7 @@ func (m *FMIUFS) Selected() []int { return m.selected }
 func (m *FMIUFS) Report() map[string]any {
 	return map[string]any{"significance": m.sig, "average_mi": m.aveMI, "entropy": m.entropy}
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *FMIUFS) RankingIgnoresK() bool { return true }

@@ -132,3 +132,7 @@ func Scores(X *mat.Dense, W *graph.Sparse, workers int) ([]float64, error) {
 	}
 	return scores, nil
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *LaplacianScore) RankingIgnoresK() bool { return true }

@@ -406,3 +406,7 @@ func (m *NDFS) Report() map[string]any {
 		"converged":  m.converged,
 	}
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *NDFS) RankingIgnoresK() bool { return true }

@@ -365,3 +365,7 @@ func phi3(X *mat.Dense, aff affinity, deg []float64, s int, fDf []float64, const
 	}
 	return nil
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *SPEC) RankingIgnoresK() bool { return true }

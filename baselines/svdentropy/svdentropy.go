@@ -138,3 +138,7 @@ func Entropy(ev []float64, N int) float64 {
 	}
 	return h / math.Log(float64(N))
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *SVDEntropy) RankingIgnoresK() bool { return true }

@@ -282,3 +282,7 @@ func (m *UDFS) Report() map[string]any {
 		"converged":  m.converged,
 	}
 }
+
+// RankingIgnoresK reports that k only cuts the ranking: a fit with k
+// selects the first k features of the fit with k = 0 (methods.Ranker).
+func (m *UDFS) RankingIgnoresK() bool { return true }

@@ -361,3 +361,9 @@ func (m *USFSM) Scores() []float64 { return m.scores }
 func (m *USFSM) Report() map[string]any {
 	return map[string]any{"n_clusters": m.c, "gamma": m.gamma, "predicted_seconds": m.predicted}
 }
+
+// RankingIgnoresK reports whether k only cuts the ranking (methods.Ranker):
+// when n_clusters is given. With n_clusters = 0 the number of clusters C of
+// the spectral gap score is k, as in the QMR-FS authors' usfsm(features, k),
+// so the ranking itself depends on k.
+func (m *USFSM) RankingIgnoresK() bool { return m.NClusters > 0 }

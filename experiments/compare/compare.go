@@ -109,7 +109,7 @@ func Compare(opt Options) ([]*ItemResult, error) {
 		}
 		return nil
 	}
-	order := map[string]int{"journal": 0, "cdc": 1, "beyond-pca": 2, "uffs": 3}
+	order := map[string]int{"journal": 0, "cdc": 1, "beyond-pca": 2, "uffs": 3, "qmrfs": 4}
 	sort.SliceStable(items, func(a, b int) bool { return order[items[a].Paper] < order[items[b].Paper] })
 	var out []*ItemResult
 	for _, it := range items {

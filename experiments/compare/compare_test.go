@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -376,5 +377,83 @@ values:
 	text := strings.Replace(string(rulesYAML), "    stat: time_ratio\n", "    stat: time_ratio\n    base: GFS\n", 1)
 	if _, err := parseRules("rules.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), "base: give the row") {
 		t.Errorf("base without relative_time: error %v", err)
+	}
+}
+
+// The QMR-FS stats: avg_rank ranks the mapped methods on every dataset at
+// the value's budget (package rank) and gives the mean or sd of a method's
+// ranks; time_multiple divides a method's mean time by relative_to's, whose
+// own value is its mean time x scale.
+func TestAvgRankAndTimeMultiple(t *testing.T) {
+	root := t.TempDir()
+	ref, res := filepath.Join(root, "reference"), filepath.Join(root, "paper")
+	os.MkdirAll(ref, 0o755)
+	os.WriteFile(filepath.Join(ref, "qmrfs-table98-ranks.yaml"), []byte(`item: qmrfs-table98-ranks
+paper: qmrfs
+source: qmr-fs-scalable-selection.txt
+kind: table
+number: "98"
+lines: [1, 9]
+caption: "test"
+metric: avg_rank
+protocol: "p"
+notes: "n"
+values:
+  - {panel: "", dataset: "six datasets", row: "Clsif (40%)", column: "A", method: qmrfs, params: {criterion: classification, percent: 40, features: 2, stat: mean}, value: 1.5, line: 2}
+  - {panel: "", dataset: "six datasets", row: "Clsif (40%)", column: "A (±)", method: qmrfs, metric: rank_sd, params: {criterion: classification, percent: 40, features: 2, stat: sd}, value: 0.7, line: 2}
+  - {panel: "", dataset: "six datasets", row: "Clstr (40%)", column: "B", method: ls, params: {criterion: clustering, percent: 40, features: 2, stat: mean}, value: 1, line: 3}
+`), 0o644)
+	os.WriteFile(filepath.Join(ref, "qmrfs-table97-runtime.yaml"), []byte(`item: qmrfs-table97-runtime
+paper: qmrfs
+source: qmr-fs-scalable-selection.txt
+kind: table
+number: "97"
+lines: [1, 9]
+caption: "test"
+metric: time_ratio
+protocol: "p"
+notes: "n"
+values:
+  - {panel: "", dataset: isolet, row: "R", column: "A", method: qmrfs, metric: time_ms, params: {}, value: 100, line: 2}
+  - {panel: "", dataset: isolet, row: "R", column: "B", method: ls, params: {}, value: 3, line: 2}
+`), 0o644)
+	methods := map[string][]string{"qmrfs": {"QMR-FS"}, "ls": {"LS"}}
+	withRule(t, &Rule{Item: "qmrfs-table98-ranks", Configs: []string{"q"}, Stat: "avg_rank", Methods: methods, How: "test",
+		Rank: &RankRule{Scores: map[string]string{"classification": "svm_accuracy", "clustering": "kmeans_nmi"}, By: "selected_percent", CountDatasets: []string{"I"}}})
+	withRule(t, &Rule{Item: "qmrfs-table97-runtime", Configs: []string{"q"}, Stat: "time_multiple", RelativeTo: "qmrfs", Scale: 1000, Methods: methods, How: "test"})
+	c := func(ds, m string, pct, k, acc, nmi, secs float64) map[string]any {
+		return map[string]any{"dataset": ds, "preprocess": "none", "method": m, "method_name": strings.ToLower(strings.ReplaceAll(m, "-", "")),
+			"rep": 0, "status": "ok", "n_features": k, "values": map[string]any{"selected_percent": pct, "n_selected": k, "svm_accuracy": acc, "kmeans_nmi": nmi, "time": secs}}
+	}
+	writeResults(t, filepath.Join(res, "q"), []map[string]any{
+		// QMR-FS ranks 1 on A and 2 on I by accuracy: 1.5 ± 0.707; LS is first by NMI on both.
+		c("A", "QMR-FS", 40, 4, 0.9, 0.1, 0.1), c("A", "LS", 40, 4, 0.8, 0.5, 0.2),
+		c("I", "QMR-FS", 1, 2, 0.5, 0.1, 0.1), c("I", "LS", 1, 2, 0.6, 0.5, 0.4),
+		c("I", "QMR-FS", 3, 6, 0.9, 0.9, 0.1), // outside I's window of 2 features
+	}, "name: q\ndatasets:\n  - {name: automobile, label: A}\n  - {name: isolet, label: I}\n")
+	items, err := Compare(Options{Reference: ref, Results: res})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]float64{}
+	for _, ir := range items {
+		for _, cv := range ir.Values {
+			if cv.Primary == nil {
+				t.Fatalf("%s %s: missing: %s", ir.Ref.Item, cv.Ref.Column, cv.Why)
+			}
+			got[ir.Ref.Item] = append(got[ir.Ref.Item], cv.Primary.Value)
+		}
+	}
+	want := map[string][]float64{"qmrfs-table98-ranks": {1.5, math.Sqrt(0.5), 1}, "qmrfs-table97-runtime": {100, 4}} // Isolet cells only: LS 0.4 s, QMR-FS 0.1 s
+	for item, w := range want {
+		g := got[item]
+		if len(g) != len(w) {
+			t.Fatalf("%s: %v, want %v", item, g, w)
+		}
+		for i := range w {
+			if math.Abs(g[i]-w[i]) > 1e-12 {
+				t.Errorf("%s value %d: %v, want %v", item, i, g[i], w[i])
+			}
+		}
 	}
 }

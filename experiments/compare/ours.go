@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/experiments/cells"
+	"github.com/gsbench/gsbench/experiments/rank"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -79,6 +81,10 @@ func (r *Rule) ours(ir *ItemResult, v RefValue, cells []*Cell) ([]Ours, string) 
 		return r.countRatio(v, cells)
 	case "coef":
 		return r.coef(ir, v, cells)
+	case "avg_rank":
+		return r.avgRank(v, cells)
+	case "time_multiple":
+		return r.timeMultiple(v, cells)
 	}
 	value := r.Value
 	if v.metric(ir.Ref) == "n_features" && value != "n_selected" {
@@ -237,6 +243,85 @@ func (r *Rule) relativeTime(v, b RefValue, cells []*Cell) ([]Ours, string) {
 	}), ""
 }
 
+// avgRank: a method's average rank over the datasets, or its standard
+// deviation, at one budget (QMR-FS Table 2; package rank), among the
+// methods the rule maps.
+func (r *Rule) avgRank(v RefValue, cs []*Cell) ([]Ours, string) {
+	crit := canon(v.Params["criterion"])
+	score, ok := r.Rank.Scores[crit]
+	if !ok {
+		return nil, fmt.Sprintf("no score for the criterion %q (rules.yaml rank.scores)", crit)
+	}
+	pct, ok1 := v.Params["percent"].(float64)
+	if i, ok := v.Params["percent"].(int); ok {
+		pct, ok1 = float64(i), true
+	}
+	feats, ok2 := v.Params["features"].(int)
+	stat := canon(v.Params["stat"])
+	if !ok1 || !ok2 || stat != "mean" && stat != "sd" {
+		return nil, "the value needs params percent, features and stat (mean or sd)"
+	}
+	labels := r.Methods[v.Method]
+	if len(labels) == 0 {
+		return nil, fmt.Sprintf("the rule maps no method of ours to %s", v.Method)
+	}
+	var ranked []string
+	for _, ls := range r.Methods {
+		ranked = append(ranked, ls...)
+	}
+	var in []*cells.Cell
+	for _, c := range cs {
+		if slices.Contains(ranked, c.Method) {
+			in = append(in, &c.Cell)
+		}
+	}
+	spec := rank.Spec{Score: score, By: r.Rank.By, At: []float64{pct}, Counts: map[string][]float64{}}
+	for _, ds := range r.Rank.CountDatasets {
+		spec.Counts[ds] = []float64{float64(feats)}
+	}
+	es, _, err := rank.Compute(in, spec)
+	if err != nil {
+		return nil, err.Error()
+	}
+	for _, s := range rank.Average(es) {
+		if s.Method != labels[0] {
+			continue
+		}
+		x := s.Mean
+		if stat == "sd" {
+			x = s.SD
+		}
+		return []Ours{{Variant: r.primaryKey(), Value: x, N: s.N}}, ""
+	}
+	return nil, "no matching cell (not run, failed, or not feasible here)"
+}
+
+// timeMultiple: the mean time of the value's method over the mean time of
+// the rule's relative_to method on the same dataset (QMR-FS Table 2's
+// Isolet runtimes); relative_to's own value is its mean time x scale.
+func (r *Rule) timeMultiple(v RefValue, cs []*Cell) ([]Ours, string) {
+	num, why := r.match(v, cs, v.Method, nil)
+	if num == nil {
+		return nil, why
+	}
+	a := meanBy(num, nil, "time", 1, "")
+	if len(a) == 0 {
+		return nil, "no time recorded (the config lacks the time metric)"
+	}
+	if v.Method == r.RelativeTo {
+		return []Ours{{Variant: r.primaryKey(), Value: a[0].Value * r.Scale, N: a[0].N}}, ""
+	}
+	den, why := r.match(v, cs, r.RelativeTo, nil)
+	if den == nil {
+		return nil, r.RelativeTo + ": " + why
+	}
+	b := meanBy(den, nil, "time", 1, "")
+	if len(b) == 0 || !(b[0].Value > 0) {
+		return nil, r.RelativeTo + ": no positive time recorded"
+	}
+	return []Ours{{Variant: r.primaryKey(), Value: a[0].Value / b[0].Value, N: min(a[0].N, b[0].N)}}, ""
+}
+
 // countRatio: n_PCA(eps2) / n_GFR(family, eps2) (Beyond-PCA Tables II-V).
 func (r *Rule) countRatio(v RefValue, cells []*Cell) ([]Ours, string) {
 	gfr, why := r.match(v, cells, "gfr", nil)
@@ -354,7 +439,7 @@ const unavailable = "not available offline"
 // shapes every load checks, or from a generator.
 func (r *Rule) shape(v RefValue) ([]Ours, string) {
 	prop := canon(v.Params["property"])
-	var n, d int
+	var n, d, classes int
 	name := v.Dataset
 	if s, ok := strings.CutPrefix(name, "synthetic uffs "); ok {
 		gen := "uffs-" + strings.ToLower(s)
@@ -374,16 +459,25 @@ func (r *Rule) shape(v RefValue) ([]Ours, string) {
 		if _, err := datasets.Find(name, ""); err != nil {
 			return nil, unavailable + fmt.Sprintf(" (gsbench fetch %s)", name)
 		}
-		n, d = e.N, e.D
+		n, d, classes = e.N, e.D, e.Classes
 		for _, s := range e.Shapes {
-			if name == "credit-approval" && s.Encoding == datasets.Ordinal && !s.Drop {
-				n, d = s.N, s.D // the papers' 15 features
+			// The papers' encodings: Credit Approval's 15 features (the GS
+			// papers), Automobile's 25 (QMR-FS Table 2): categorical columns
+			// as integer codes.
+			if (name == "credit-approval" || name == "automobile") && s.Encoding == datasets.Ordinal && !s.Drop {
+				n, d = s.N, s.D
 			}
 		}
 	}
 	x := float64(n)
-	if prop == "n_features" {
+	switch prop {
+	case "n_features":
 		x = float64(d)
+	case "n_classes":
+		if classes == 0 {
+			return nil, name + " has no class labels"
+		}
+		x = float64(classes)
 	}
 	return []Ours{{Variant: r.primaryKey(), Value: x, N: 1}}, ""
 }

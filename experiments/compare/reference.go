@@ -58,15 +58,17 @@ var (
 		"cdc":        "gs-feature-selection-cdc.txt",
 		"beyond-pca": "beyond-pca-gs-extraction.txt",
 		"uffs":       "fourier-feature-selection-uffs.txt",
+		"qmrfs":      "qmr-fs-scalable-selection.txt",
 	}
 	refMetrics = []string{"n_features", "residual_ratio", "accuracy_pct", "success_rate_pct", "time_ratio",
-		"percent_of_experiments", "coefficient", "dataset_property", "other"}
+		"percent_of_experiments", "coefficient", "dataset_property", "avg_rank", "rank_sd", "time_ms", "other"}
 	refMethods = []string{"", "gfr", "gfs", "gfa", "gca", "pca", "kpca", "ica", "lpp", "umap", "autoencoder",
 		"mcfs", "ndfs", "udfs", "ls", "trace-ratio", "fisher", "uffs", "none", "unknown",
-		"sffs", "rfs", "mrmr", "relieff", "mi", "ccm"}
+		"sffs", "rfs", "mrmr", "relieff", "mi", "ccm", "qmrfs", "svd-entropy", "spec", "usfsm", "cnafs", "fmiufs"}
 	refParams = []string{"family", "eps2", "eps", "k", "m", "n", "d", "n_latent", "degree", "kernel", "feature_map",
 		"component", "feature", "element", "total_degree", "labels", "experiments", "gfs_standardized",
-		"uffs_standardized", "uffs_degree", "n_samples", "rounds", "property", "cell_position", "bold", "t"}
+		"uffs_standardized", "uffs_degree", "n_samples", "rounds", "property", "cell_position", "bold", "t",
+		"theta", "criterion", "percent", "features", "stat"}
 )
 
 // LoadReference reads and validates every *.yaml file of dir.
@@ -174,7 +176,7 @@ func (it *RefItem) validate(base string) error {
 		bad("item %q does not match the file name %q", it.Item, base)
 	}
 	if src, ok := papers[it.Paper]; !ok {
-		bad("paper %q: want journal, cdc, beyond-pca or uffs", it.Paper)
+		bad("paper %q: want journal, cdc, beyond-pca, uffs or qmrfs", it.Paper)
 	} else if it.Source != src {
 		bad("source %q: paper %s is %s", it.Source, it.Paper, src)
 	}

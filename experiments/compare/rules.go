@@ -27,10 +27,16 @@ type Rule struct {
 	// "shape" (dataset properties from the registry), "relative_time" (the
 	// mean of Value over the mean of the Base row's cells on the same data,
 	// compared with the printed value over the printed Base value of its
-	// column, within the time_ratio tolerance).
-	Stat     string   `yaml:"stat"`
-	Base     string   `yaml:"base"`     // relative_time: the row (as printed) every value is divided by
-	Variants []string `yaml:"variants"` // cell fields telling the data-preparation variants apart
+	// column, within the time_ratio tolerance), "avg_rank" (average ranks
+	// over the datasets, package rank; Rank says how), "time_multiple"
+	// (mean time over RelativeTo's mean time).
+	Stat string    `yaml:"stat"`
+	Base string    `yaml:"base"` // relative_time: the row (as printed) every value is divided by
+	Rank *RankRule `yaml:"rank"`
+	// RelativeTo is the reference method whose mean time divides the
+	// others' (stat time_multiple); its own value is its mean time x Scale.
+	RelativeTo string   `yaml:"relative_to"`
+	Variants   []string `yaml:"variants"` // cell fields telling the data-preparation variants apart
 	// Primary names the variant the verdict is taken on: field -> value; a
 	// cell whose field is absent matches (e.g. categorical for USPS).
 	Primary   map[string]string            `yaml:"primary"`
@@ -49,6 +55,18 @@ type Rule struct {
 	PrimaryWhy string `yaml:"primary_why"`
 
 	set *ruleSet // the tolerances and default keys the rule was read with
+}
+
+// RankRule says how the average ranks of stat avg_rank are computed
+// (package rank): the reference value's params give the criterion, the
+// budget (percent) and, for the datasets ranked by numbers of features,
+// their budget (features), and whether the value is the mean rank or its
+// standard deviation (stat: mean or sd). The methods ranked are those the
+// rule's methods map names.
+type RankRule struct {
+	Scores        map[string]string `yaml:"scores"`         // params criterion -> our metric value
+	By            string            `yaml:"by"`             // the value measuring the budget (selected_percent)
+	CountDatasets []string          `yaml:"count_datasets"` // our dataset labels whose budget is params features
 }
 
 // PrimaryBy chooses the primary variant by a field of the reference value.
@@ -254,7 +272,7 @@ func parseRules(path string, data []byte) (*ruleSet, error) {
 	return rs, nil
 }
 
-var stats = []string{"", "percent_nonzero", "time_ratio", "count_ratio", "coef", "shape", "relative_time"}
+var stats = []string{"", "percent_nonzero", "time_ratio", "count_ratio", "coef", "shape", "relative_time", "avg_rank", "time_multiple"}
 
 // validate lists the problems of a rule.
 func (r *Rule) validate() []string {
@@ -284,6 +302,15 @@ func (r *Rule) validate() []string {
 	}
 	if r.How == "" && r.Pending == "" {
 		bad("how: say how our value is obtained")
+	}
+	if (r.Stat == "avg_rank") != (r.Rank != nil) {
+		bad("rank: give it exactly with stat avg_rank")
+	}
+	if r.Rank != nil && (len(r.Rank.Scores) == 0 || r.Rank.By == "" || len(r.Methods) == 0) {
+		bad("rank: give the scores by criterion, the budget value (by) and the methods ranked (methods)")
+	}
+	if (r.Stat == "time_multiple") != (r.RelativeTo != "") {
+		bad("relative_to: give it exactly with stat time_multiple")
 	}
 	for _, f := range r.Variants {
 		if err := checkField(f, false); err != nil {

@@ -19,7 +19,11 @@ type RegistryOptions struct {
 	// Scale and Subsample prepare the data as a paper may have: e.g. COIL-20
 	// pixels in [0,255] instead of [0,1] (scale: 255), MNIST pixels in
 	// [0,1] (scale: 0.00392156862745098), or a random part of MNIST.
-	Scale     float64 `param:"scale" doc:"multiply every feature by this before preprocessing (e.g. 255 for 8-bit pixels of an image set stored in [0,1])"`
+	Scale float64 `param:"scale" doc:"multiply every feature by this before preprocessing (e.g. 255 for 8-bit pixels of an image set stored in [0,1])"`
+	// Offset shifts every value after Scale: scale 0.5 and offset 0.5 map
+	// Isolet's [-1, 1] to the [0, 1] of Auto-UFSTool's Isolet1.mat (the
+	// QMR-FS authors' copy).
+	Offset    float64 `param:"offset" doc:"add this to every feature after scale, before preprocessing (e.g. scale 0.5 and offset 0.5 map values in [-1,1] to [0,1])" key:"omitdefault"`
 	Subsample int     `param:"subsample" doc:"keep this many rows, drawn at random without replacement from every class in proportion (seeded per repetition); 0 keeps all"`
 }
 
@@ -30,6 +34,9 @@ func DefaultRegistryOptions() RegistryOptions { return RegistryOptions{Scale: 1}
 func (o RegistryOptions) Validate() error {
 	if !(o.Scale > 0) || math.IsInf(o.Scale, 0) {
 		return fmt.Errorf("scale %v: use a positive finite number (1 leaves the data as stored)", o.Scale)
+	}
+	if math.IsNaN(o.Offset) || math.IsInf(o.Offset, 0) {
+		return fmt.Errorf("offset %v: use a finite number (0 leaves the data as stored)", o.Offset)
 	}
 	if o.Subsample < 0 {
 		return fmt.Errorf("subsample %d: use 0 (all rows) or a positive number of rows", o.Subsample)

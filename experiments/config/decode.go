@@ -218,6 +218,22 @@ func (d *decoder) boolean(n *yaml.Node, path string) bool {
 	return b
 }
 
+// numbers accepts one number or a list of numbers.
+func (d *decoder) numbers(n *yaml.Node, path string) []float64 {
+	if n.Kind == yaml.ScalarNode {
+		return []float64{d.number(n, path)}
+	}
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, path, "want a number or a list of numbers, got %s", kindName(n))
+		return nil
+	}
+	var out []float64
+	for i, it := range n.Content {
+		out = append(out, d.number(it, fmt.Sprintf("%s[%d]", path, i)))
+	}
+	return out
+}
+
 // strings accepts one string or a list of strings.
 func (d *decoder) strings(n *yaml.Node, path string) []string {
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {

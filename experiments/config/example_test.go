@@ -26,6 +26,6 @@ tables: [{name: t, rows: method, columns: n_samples, value: svm_accuracy}]
 	fmt.Println(err, cfg.Fields().AttrColumns(), cfg.ValueNames())
 	// Output:
 	// bad.yaml:5:32: methods[0].params.eps2: want a number, got "high"
-	// bad.yaml:6:23: metrics[1]: unknown metric "svm_acuracy" (did you mean "svm_accuracy"?); the metrics are n_selected, residual_variance, svm_accuracy, kmeans_nmi, success_rate, redundant_selected, time, data_shape, coefficients
+	// bad.yaml:6:23: metrics[1]: unknown metric "svm_acuracy" (did you mean "svm_accuracy"?); the metrics are n_selected, selected_percent, residual_variance, svm_accuracy, kmeans_nmi, success_rate, redundant_selected, time, data_shape, coefficients
 	// <nil> [dataset dataset.n_samples preprocess method method.eps2 method.k match rep] [n_selected svm_accuracy svm_accuracy_std]
 }

@@ -10,9 +10,11 @@ import (
 	"github.com/gsbench/gsbench/params"
 )
 
-// Stats are the statistics a Format may show: mean, std (ddof 0), sem,
-// median, min, max, n, sum and nonzero (the fraction of non-zero values).
-var Stats = []string{"mean", "std", "sem", "median", "min", "max", "n", "sum", "nonzero"}
+// Stats are the statistics a Format may show: mean, std (ddof 0, NumPy's
+// default), sd (ddof 1, the sample standard deviation, pandas' default),
+// sem, median, min, max, n, sum and nonzero (the fraction of non-zero
+// values).
+var Stats = []string{"mean", "std", "sd", "sem", "median", "min", "max", "n", "sum", "nonzero"}
 
 // Format is a parsed table entry format such as "{mean:.2f} ± {std:.2f}":
 // text with placeholders {[value.]stat[:spec]}, where value names another

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gsbench/gsbench/experiments/rank"
 )
 
 // TableSpec lays out one metric value as a table: rows and columns are
@@ -30,6 +32,7 @@ type TableSpec struct {
 	ColumnOrder Order
 	Best        string // "max" or "min": bold the best entry of each column
 	Ratio       *Ratio
+	Rank        *Rank
 	Pos         Pos
 
 	// Resolved by Load: the fields of Rows, Columns and Split, the filters
@@ -54,6 +57,36 @@ type Ratio struct {
 	// Resolved by Load.
 	NumeratorFilters   []Filter
 	DenominatorFilters []Filter
+}
+
+// Rank makes a table of ranks (package experiments/rank, the QMR-FS
+// paper's Table 2): on every dataset the methods are ranked by the table's
+// value (higher is better) at each budget, among the cells in a window
+// around it; an entry summarizes the ranks of its row and column keys,
+// e.g. rows: method and columns: budget give each method's ranks over the
+// datasets ({mean} ± {sd}). The fields are method, dataset and budget (the
+// budget as written in At); the format may read {score.STAT} (the mean
+// value in the window) and {window.STAT}.
+type Rank struct {
+	By     string               // the value that measures the budget (selected_percent)
+	At     []float64            // the budgets
+	Counts map[string][]float64 // dataset label -> budgets in n_selected, one per At
+}
+
+// RankFields are the fields of a rank table, and RankValues the values its
+// format may read besides the rank.
+var (
+	RankFields = []string{"method", "dataset", "budget"}
+	RankValues = []string{"rank", "score", "window"}
+)
+
+// EntryValue is the value a table's entries summarize: the table's value,
+// or for a rank table the rank.
+func (t *TableSpec) EntryValue() string {
+	if t.Rank != nil {
+		return "rank"
+	}
+	return t.Value
 }
 
 // Order orders the keys of an axis: "config" (the order in which they
@@ -135,6 +168,19 @@ func decodeTable(d *decoder, n *yaml.Node, path string) *TableSpec {
 				d.errorf(v, p, "want max or min, got %q", t.Best)
 			}
 		}},
+		field{"rank", func(_, v *yaml.Node, p string) {
+			t.Rank = &Rank{}
+			d.mapping(v, p,
+				field{"by", func(_, v *yaml.Node, p string) { t.Rank.By = d.str(v, p) }},
+				field{"at", func(_, v *yaml.Node, p string) { t.Rank.At = d.numbers(v, p) }},
+				field{"counts", func(_, v *yaml.Node, p string) {
+					t.Rank.Counts = map[string][]float64{}
+					for _, e := range d.entries(v, p) {
+						t.Rank.Counts[e.key.Value] = d.numbers(e.val, e.path)
+					}
+				}},
+			)
+		}},
 		field{"ratio", func(_, v *yaml.Node, p string) {
 			t.Ratio = &Ratio{}
 			d.mapping(v, p,
@@ -159,6 +205,10 @@ func decodeTable(d *decoder, n *yaml.Node, path string) *TableSpec {
 
 // check resolves the table's fields against the config.
 func (t *TableSpec) check(d *decoder, fs *FieldSet, path string) {
+	if t.Rank != nil {
+		t.checkRank(d, fs, path)
+		return
+	}
 	full, isValue, err := fs.Resolve(t.Value)
 	switch {
 	case err != nil:
@@ -222,6 +272,74 @@ func (t *TableSpec) check(d *decoder, fs *FieldSet, path string) {
 	for _, v := range tpl.Values() {
 		if !slices.Contains(fs.values, v) {
 			d.errAt(t.Pos, path+".format", "format refers to %q, which no metric records; the values are %s", v, strings.Join(fs.values, ", "))
+		}
+	}
+	t.Template = tpl
+}
+
+// checkRank resolves a rank table: its value and budget value are metric
+// values, its rows, columns and split among RankFields.
+func (t *TableSpec) checkRank(d *decoder, fs *FieldSet, path string) {
+	for _, v := range []struct{ name, key string }{{t.Value, "value"}, {t.Rank.By, "rank.by"}} {
+		full, isValue, err := fs.Resolve(v.name)
+		switch {
+		case v.name == "":
+			d.errAt(t.Pos, path+"."+v.key, "missing: name a metric value (e.g. selected_percent)")
+		case err != nil:
+			d.errAt(t.Pos, path+"."+v.key, "%v", err)
+		case !isValue:
+			d.errAt(t.Pos, path+"."+v.key, "%q is an attribute, not a metric value; the values are %s", v.name, strings.Join(fs.values, ", "))
+		default:
+			if v.key == "value" {
+				t.Value = full
+			} else {
+				t.Rank.By = full
+			}
+		}
+	}
+	if len(t.Rank.Counts) > 0 && !slices.Contains(fs.values, "n_selected") {
+		d.errAt(t.Pos, path+".rank.counts", "budgets in numbers of features need the n_selected metric")
+	}
+	if t.Ratio != nil {
+		d.errAt(t.Pos, path+".ratio", "a table is either a rank or a ratio table")
+	}
+	if t.Best != "" {
+		d.errAt(t.Pos, path+".best", "a rank table has no best entry (lower ranks are better)")
+	}
+	if t.Scale != 1 {
+		d.errAt(t.Pos, path+".scale", "a rank table shows ranks: leave scale out")
+	}
+	spec := rank.Spec{Score: t.Value, By: t.Rank.By, At: t.Rank.At, Counts: t.Rank.Counts}
+	if err := spec.Validate(); err != nil {
+		d.errAt(t.Pos, path+".rank", "%v", err)
+	}
+	axes := func(names []string, key string) []Axis {
+		var out []Axis
+		for _, n := range names {
+			if !slices.Contains(RankFields, n) {
+				d.errAt(t.Pos, path+"."+key, "%q: the fields of a rank table are %s", n, strings.Join(RankFields, ", "))
+				continue
+			}
+			out = append(out, Axis{Name: n, IsValue: n == "budget"})
+		}
+		return out
+	}
+	t.RowAxes = axes(t.Rows, "rows")
+	t.ColumnAxes = axes(t.Columns, "columns")
+	if t.Split != "" {
+		if a := axes([]string{t.Split}, "split"); len(a) == 1 {
+			t.SplitAxis = &a[0]
+		}
+	}
+	t.Filters = resolveFilters(d, fs, t.Where, t.whereOrder, t.Pos, path+".where")
+	tpl, err := ParseFormat(t.Format)
+	if err != nil {
+		d.errAt(t.Pos, path+".format", "%v", err)
+		return
+	}
+	for _, v := range tpl.Values() {
+		if !slices.Contains(RankValues, v) {
+			d.errAt(t.Pos, path+".format", "a rank table's format reads %s, not %q", strings.Join(RankValues, ", "), v)
 		}
 	}
 	t.Template = tpl

@@ -36,6 +36,19 @@ func init() {
 			}
 			return []Value{{"n_selected", float64(k)}}, nil
 		})
+	Register("selected_percent", "the features selected or extracted as a percentage of the data's columns (QMR-FS Figure 1's % features kept)",
+		[]string{"selected_percent"}, noOptions{},
+		func(_ context.Context, in *Input, _ noOptions) ([]Value, error) {
+			k, err := in.NFeatures()
+			if err != nil {
+				return nil, err
+			}
+			_, d := in.X.Dims()
+			if d == 0 {
+				return nil, NotApplicable("the data has no columns")
+			}
+			return []Value{{"selected_percent", 100 * float64(k) / float64(d)}}, nil
+		})
 	Register("residual_variance",
 		"Var(Z_{m+1}), the variance left after the m selected or extracted features, and its ratio to Var(Z_1) (journal Table III); needs a method with a variance trace",
 		[]string{"residual_variance", "residual_ratio"}, noOptions{},

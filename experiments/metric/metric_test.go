@@ -17,7 +17,7 @@ import (
 // The built-in metrics are listed in the order configs/README.md documents
 // them, with their options and defaults.
 func TestBuiltins(t *testing.T) {
-	want := []string{"n_selected", "residual_variance", "svm_accuracy", "kmeans_nmi", "success_rate", "redundant_selected", "time", "data_shape", "coefficients"}
+	want := []string{"n_selected", "selected_percent", "residual_variance", "svm_accuracy", "kmeans_nmi", "success_rate", "redundant_selected", "time", "data_shape", "coefficients"}
 	if got := Names(); !slices.Equal(got[:len(want)], want) {
 		t.Errorf("Names = %v", got)
 	}
@@ -114,6 +114,7 @@ func TestMeasure(t *testing.T) {
 		note   string
 	}{
 		{"n_selected", sel, nil, map[string]float64{"n_selected": 2}, ""},
+		{"selected_percent", sel, nil, map[string]float64{"selected_percent": 200.0 / 3}, ""},
 		{"residual_variance", sel, nil, map[string]float64{"residual_variance": 0.25, "residual_ratio": 0.25 / 8}, ""},
 		{"success_rate", sel, nil, map[string]float64{"success_rate": 1}, ""},
 		{"redundant_selected", sel, nil, map[string]float64{"redundant_selected": 0, "nonredundant_selected": 2}, ""},

@@ -7,18 +7,18 @@ import (
 
 // stats summarizes the values of a table entry.
 type stats struct {
-	n                                int
-	mean, std, sem, median, min, max float64
-	sum, nonzero                     float64
+	n                                    int
+	mean, std, sd, sem, median, min, max float64
+	sum, nonzero                         float64
 }
 
 // summarize computes the statistics of xs (std with ddof 0, as NumPy's
-// default; sem with ddof 1 over sqrt(n)).
+// default; sd with ddof 1, as pandas'; sem = sd / sqrt(n)).
 func summarize(xs []float64) stats {
 	s := stats{n: len(xs)}
 	if len(xs) == 0 {
 		nan := math.NaN()
-		s.mean, s.std, s.sem, s.median, s.min, s.max, s.sum, s.nonzero = nan, nan, nan, nan, nan, nan, 0, nan
+		s.mean, s.std, s.sd, s.sem, s.median, s.min, s.max, s.sum, s.nonzero = nan, nan, nan, nan, nan, nan, nan, 0, nan
 		return s
 	}
 	var nz int
@@ -34,8 +34,10 @@ func summarize(xs []float64) stats {
 		ss += (x - s.mean) * (x - s.mean)
 	}
 	s.std = math.Sqrt(ss / float64(len(xs)))
+	s.sd = math.NaN() // undefined for one value (sem stays 0, as before sd existed)
 	if len(xs) > 1 {
-		s.sem = math.Sqrt(ss/float64(len(xs)-1)) / math.Sqrt(float64(len(xs)))
+		s.sd = math.Sqrt(ss / float64(len(xs)-1))
+		s.sem = s.sd / math.Sqrt(float64(len(xs)))
 	}
 	sorted := slices.Clone(xs)
 	slices.Sort(sorted)
@@ -55,6 +57,8 @@ func (s stats) get(name string) float64 {
 		return s.mean
 	case "std":
 		return s.std
+	case "sd":
+		return s.sd
 	case "sem":
 		return s.sem
 	case "median":

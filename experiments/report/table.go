@@ -9,6 +9,7 @@ import (
 
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/config"
+	"github.com/gsbench/gsbench/experiments/rank"
 )
 
 // table renders a table of a config.
@@ -37,6 +38,9 @@ func (t table) build(recs []*cells.Cell) *builtTable {
 		if r.OK() && matchAll(t.Filters, r) {
 			base = append(base, r)
 		}
+	}
+	if t.Rank != nil {
+		base = t.rankRecords(base)
 	}
 	splits := []string{""}
 	if t.SplitAxis != nil {
@@ -175,7 +179,7 @@ func (t table) buildSub(label string, recs []*cells.Cell) subTable {
 			if len(g) == 0 {
 				continue
 			}
-			main := summarize(valuesOf(g, t.Value))
+			main := summarize(valuesOf(g, t.EntryValue()))
 			if main.n == 0 {
 				continue
 			}
@@ -216,6 +220,25 @@ func (t table) buildSub(label string, recs []*cells.Cell) subTable {
 		}
 	}
 	return st
+}
+
+// rankRecords turns the cells of a rank table into one record per dataset,
+// method and budget (package rank): its rank, the mean score in the
+// window, the window, and the budget (as written in rank.at), which tables
+// lay out like any cell. A scale applies to the score, not to the rank.
+func (t table) rankRecords(cs []*cells.Cell) []*cells.Cell {
+	spec := rank.Spec{Score: t.Value, By: t.Rank.By, At: t.Rank.At, Counts: t.Rank.Counts}
+	es, _, err := rank.Compute(cs, spec)
+	if err != nil {
+		return nil // config.Load validated the spec
+	}
+	out := make([]*cells.Cell, 0, len(es))
+	for _, e := range es {
+		out = append(out, &cells.Cell{Dataset: e.Dataset, Method: e.Method, Status: cells.StatusOK, Values: map[string]cells.Num{
+			"rank": cells.Num(e.Rank), "score": cells.Num(e.Score), "window": cells.Num(e.Window),
+			"budget": cells.Num(t.Rank.At[e.Budget])}})
+	}
+	return out
 }
 
 // sided converts an axis key, read on the records of keySide, to the key

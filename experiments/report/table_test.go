@@ -220,3 +220,85 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// A rank table: on each dataset the methods are ranked by accuracy at each
+// budget (the cells within a window of it), and the entries summarize the
+// ranks over the datasets; a budget in numbers of features for one dataset.
+func TestRankTable(t *testing.T) {
+	c, err := config.Parse("rk.yaml", []byte(`name: rk
+datasets:
+  - {name: journal-gfr, label: A}
+  - {name: journal-gfr, label: B, params: {n_samples: 500}}
+  - {name: journal-gfr, label: I, params: {n_samples: 400}}
+methods:
+  - {name: exptest-pick, label: X, params: {k: [1, 2]}}
+  - {name: exptest-pick, label: Y, params: {k: [3]}}
+metrics: [n_selected, selected_percent, svm_accuracy]
+tables:
+  - name: ranks
+    rows: method
+    columns: budget
+    value: svm_accuracy
+    rank: {by: selected_percent, at: [40, 60], counts: {I: [2, 3]}}
+    format: "{mean:.1f} ± {sd:.1f} ({n}; {score.mean:.2f})"
+    column_labels: {"40": "40 %", "60": "60 %"}
+  - name: per-dataset
+    rows: method
+    columns: dataset
+    value: svm_accuracy
+    where: {method: [X, Y]}
+    rank: {by: selected_percent, at: 40, counts: {I: 2}}
+    format: "{mean:g}"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cell := func(ds, m string, pct, k, acc float64) *cells.Cell {
+		return &cells.Cell{Dataset: ds, Method: m, Status: cells.StatusOK, Values: map[string]cells.Num{
+			"selected_percent": cells.Num(pct), "n_selected": cells.Num(k), "svm_accuracy": cells.Num(acc)}}
+	}
+	cs := []*cells.Cell{
+		// A: X wins at 40 %, Y at 60 %.
+		cell("A", "X", 40, 2, 0.9), cell("A", "X", 60, 3, 0.5), cell("A", "Y", 40, 2, 0.8), cell("A", "Y", 60, 3, 0.6),
+		// B: Y wins at both.
+		cell("B", "X", 40, 4, 0.7), cell("B", "X", 60, 6, 0.7), cell("B", "Y", 40, 4, 0.8), cell("B", "Y", 60, 6, 0.8),
+		// I: by counts; X wins at 2, they tie at 3.
+		cell("I", "X", 1, 2, 0.9), cell("I", "X", 1.5, 3, 0.6), cell("I", "Y", 1, 2, 0.4), cell("I", "Y", 1.5, 3, 0.6),
+	}
+	bt := table{c.Tables[0]}.build(cs)
+	want := `### ranks
+
+| method \\ budget | 40 % | 60 % |
+| :--- | ---: | ---: |
+| X | 1.3 ± 0.6 (3; 0.83) | 1.7 ± 0.6 (3; 0.60) |
+| Y | 1.7 ± 0.6 (3; 0.67) | 1.0 ± 0.0 (3; 0.67) |
+
+`
+	if got := bt.markdown(); got != want {
+		t.Errorf("rank table:\n%s\nwant\n%s", got, want)
+	}
+	per := table{c.Tables[1]}.build(cs).markdown()
+	if !strings.Contains(per, "| X | 1 | 2 | 1 |") || !strings.Contains(per, "| Y | 2 | 1 | 2 |") {
+		t.Errorf("per-dataset ranks:\n%s", per)
+	}
+	for _, bad := range []string{
+		"rank: {by: selected_percent, at: [40]}\n    rows: preprocess",
+		"rank: {by: selected_percent, at: [40]}\n    format: \"{svm_accuracy_std.mean}\"",
+		"rank: {by: method, at: [40]}",
+		"rank: {by: selected_percent, at: [40, 60], counts: {I: [2]}}",
+		"rank: {by: selected_percent, at: [40]}\n    scale: 100",
+	} {
+		text := strings.Replace(`name: rk
+datasets: [{name: journal-gfr}]
+methods: [{name: exptest-pick, params: {k: [1, 2]}}]
+metrics: [n_selected, selected_percent, svm_accuracy]
+tables:
+  - name: r
+    value: svm_accuracy
+    RANK
+`, "RANK", bad, 1)
+		if _, err := config.Parse("rk.yaml", []byte(text)); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}

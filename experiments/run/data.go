@@ -16,7 +16,7 @@ import (
 // prepare applies the preparation options of a registry dataset to d, in
 // place: a stratified random subsample of the rows (seeded by the data
 // instance, so every method of a repetition sees the same rows, and each
-// repetition new ones), then the scale factor.
+// repetition new ones), then the scale factor and the offset.
 func prepare(o config.RegistryOptions, d *datasets.Dataset, seed uint64) error {
 	if err := o.Validate(); err != nil {
 		return err
@@ -41,6 +41,9 @@ func prepare(o config.RegistryOptions, d *datasets.Dataset, seed uint64) error {
 	}
 	if o.Scale != 1 {
 		d.X.Scale(o.Scale, d.X)
+	}
+	if o.Offset != 0 {
+		d.X.Apply(func(_, _ int, v float64) float64 { return v + o.Offset }, d.X)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -50,7 +51,15 @@ func TestPrepare(t *testing.T) {
 	if v := d.X.At(0, 0); v != 2 && v != 6 {
 		t.Errorf("scale 2: first entry %v, want 2 or 6", v)
 	}
-	for _, o := range []config.RegistryOptions{{Scale: 0}, {Scale: -1}, {Scale: 1, Subsample: -3}} {
+	// Scale, then offset: Isolet's [-1, 1] to Auto-UFSTool's [0, 1].
+	d = &datasets.Dataset{X: mat.NewDense(1, 3, []float64{-1, 0.25, 1})}
+	if err := prepare(config.RegistryOptions{Scale: 0.5, Offset: 0.5}, d, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.X.RawRowView(0); !slices.Equal(got, []float64{0, 0.625, 1}) {
+		t.Errorf("scale 0.5, offset 0.5: %v, want [0 0.625 1]", got)
+	}
+	for _, o := range []config.RegistryOptions{{Scale: 0}, {Scale: -1}, {Scale: 1, Subsample: -3}, {Scale: 1, Offset: math.Inf(1)}, {Scale: 1, Offset: math.NaN()}} {
 		if err := o.Validate(); err == nil {
 			t.Errorf("%+v accepted", o)
 		}

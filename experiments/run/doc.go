@@ -27,7 +27,14 @@
 // resumes where it stopped, and editing a config recomputes only what
 // changed; a line cut by a crash is ignored, failed cells are retried.
 // Matched cells run after those they are matched to (k = the number of
-// features the target produced). When every cell of the plan has a
+// features the target produced). Cells that differ only in k, for a method
+// whose ranking does not depend on k (methods.Ranker: LS, SPEC, UDFS, NDFS,
+// SVD-entropy, CNAFS, FMIUFS; USFSM with n_clusters), share one fit
+// (SharedFit): the first of them fits the method once with k = 0, the
+// others wait for it, and each takes the first k features of the ranking —
+// the bytes of fitting every cell anew (TestSharedFitsEqualRefits), at the
+// cost of one fit; every cell records that fit's time. A method with a
+// seed parameter shares only when the config sets the seed. When every cell of the plan has a
 // result, Options.Render writes the outputs (experiments.Run renders them
 // with package report) and run.json records the provenance (RunInfo). An
 // advisory lock on the directory lets shards share it; journals are

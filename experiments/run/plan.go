@@ -51,8 +51,24 @@ type Cell struct {
 	Params   params.Params // the method's settings for this variant
 	Target   *Cell         // the cell whose number of features sets k (match)
 	Group    int
+	// Fit, when set, is the fit this cell shares with the other cells of
+	// the plan that differ from it only in k (SharedFit).
+	Fit *SharedFit
 
 	methodKey string
+}
+
+// SharedFit is one fit shared by the cells of a plan that differ only in
+// k, for a method whose ranking does not depend on k (methods.Ranker): it
+// is fitted once with k = 0 and each cell takes the first k features of
+// the ranking (methods.Top), which is what a fit with its k selects. A
+// method with a seed parameter shares only when the config sets the seed:
+// otherwise each cell draws its own seed from its key, and the fits
+// differ. Matched cells (whose k comes from another cell) do not share.
+// The cells of a shared fit are in one shard group.
+type SharedFit struct {
+	Key   string  // the cells' key without k
+	Cells []*Cell // in plan order
 }
 
 // Shard selects the cells of one of N parts of a plan (I in 1..N).
@@ -164,6 +180,7 @@ func NewPlan(c *config.Config, quick bool) (*Plan, error) {
 			return nil, fmt.Errorf("%s: line %d: method %s matches %s, but no %s cell runs on the same datasets", c.Path, m.Pos.Line, m.Label, m.Match, m.Match)
 		}
 	}
+	p.shareFits()
 	if quick && len(c.Quick.Params) > 0 {
 		for _, m := range c.Methods {
 			var err error
@@ -236,6 +253,82 @@ func (p *Plan) addCells(c *config.Config, in *Instance, quick bool, byKey map[st
 		}
 	}
 	return nil
+}
+
+// shareFits finds the cells that can share one fit (SharedFit) and puts
+// each such set in one shard group.
+func (p *Plan) shareFits() {
+	if !shareFits {
+		return
+	}
+	byKey := map[string]*SharedFit{}
+	var order []*SharedFit
+	for _, cell := range p.Cells {
+		key, ok := cell.sharedFitKey()
+		if !ok {
+			continue
+		}
+		sf := byKey[key]
+		if sf == nil {
+			sf = &SharedFit{Key: key}
+			byKey[key] = sf
+			order = append(order, sf)
+		}
+		sf.Cells = append(sf.Cells, cell)
+	}
+	remap := map[int]int{}
+	for _, sf := range order {
+		if len(sf.Cells) < 2 {
+			continue
+		}
+		for _, cell := range sf.Cells {
+			cell.Fit = sf
+			if cell.Group != sf.Cells[0].Group {
+				remap[cell.Group] = sf.Cells[0].Group
+			}
+		}
+	}
+	for _, cell := range p.Cells {
+		if g, ok := remap[cell.Group]; ok {
+			cell.Group = g // the cell and those matched to it
+		}
+	}
+}
+
+// shareFits is false only in the tests that compare shared fits with
+// refitting every cell.
+var shareFits = true
+
+// sharedFitKey returns the key of the fit a cell can share with the cells
+// that differ from it only in k: its key without k, when its method (with
+// the cell's parameters) ranks independently of k, its k is set by the
+// config (not matched) and its seed, if it has one, too.
+func (cell *Cell) sharedFitKey() (string, bool) {
+	if cell.Target != nil {
+		return "", false
+	}
+	if _, ok := cell.Params["k"]; !ok {
+		return "", false
+	}
+	if _, has := cell.Method.Spec.Param("seed"); has {
+		if _, set := cell.Params["seed"]; !set {
+			return "", false
+		}
+	}
+	m, err := methods.New(cell.Method.Name, cell.fitParams())
+	if err != nil || !methods.IgnoresK(m) {
+		return "", false
+	}
+	in := cell.Instance
+	mk := methodKey(cell.Method, cell.fitParams())
+	return fmt.Sprintf("data=%s|prep=%s|rep=%d|method=%s", in.DataKey, in.Preprocess, in.Rep, mk), true
+}
+
+// fitParams are the parameters of a shared fit: the cell's, with k = 0.
+func (cell *Cell) fitParams() params.Params {
+	p := cell.Params.Clone()
+	p["k"] = 0
+	return p
 }
 
 // labelPlaced reports whether every method labelled label is placed.

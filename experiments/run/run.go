@@ -23,6 +23,7 @@ import (
 	"github.com/gsbench/gsbench/experiments/metric"
 	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/methods"
+	"github.com/gsbench/gsbench/params"
 )
 
 // Options controls Run.
@@ -304,6 +305,9 @@ type runner struct {
 	data   map[int]*dataSlot
 	refs   map[int]int // instance index -> cells of this run still to use it
 
+	fitMu  sync.Mutex
+	shared map[*SharedFit]*fitSlot // the shared fits of this run's cells
+
 	reportMu sync.Mutex
 }
 
@@ -322,9 +326,24 @@ func (r *runner) execute(todo []*Cell) {
 	r.running = map[int]*Cell{}
 	r.waiting = map[int][]*Cell{}
 	r.refs = map[int]int{}
+	r.shared = map[*SharedFit]*fitSlot{}
 	r.pending = len(todo)
 	for _, cell := range todo {
 		r.refs[cell.Instance.Index]++
+		if sf := cell.Fit; sf != nil {
+			// The first cell of a shared fit computes it; the others wait
+			// for it, so that no worker waits idle for a fit in progress.
+			slot := r.shared[sf]
+			if slot == nil {
+				slot = &fitSlot{leader: cell}
+				r.shared[sf] = slot
+			}
+			slot.left++
+			if slot.leader != cell {
+				r.waiting[slot.leader.Index] = append(r.waiting[slot.leader.Index], cell)
+				continue
+			}
+		}
 		if t := cell.Target; t != nil && r.results[t.Index] == nil {
 			r.waiting[t.Index] = append(r.waiting[t.Index], cell)
 			continue
@@ -505,30 +524,16 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 	if err != nil {
 		return err
 	}
-	m, err := methods.New(cell.Method.Name, cell.methodParams(k))
-	if err != nil {
-		return err
+	var m methods.Method
+	var fit time.Duration
+	if cell.Fit != nil {
+		m, fit, err = r.sharedFit(cell, data)
+	} else {
+		m, fit, err = r.fit(cell, cell.methodParams(k), data)
 	}
-	var y []int
-	if methods.UsesLabels(cell.Method.Spec, m) {
-		if data.Y == nil {
-			return fmt.Errorf("method %s uses class labels, but dataset %s has none", cell.Method.Name, cell.Instance.Dataset.Label)
-		}
-		y = data.Y
-	}
-	// Fit gets its own copy of X: cells of one instance run side by side,
-	// and a method that modifies its input must neither corrupt their data
-	// nor have its fault seen by their checks (one copy of X per running cell).
-	X := mat.DenseCopyOf(data.X)
-	t0 := time.Now()
-	err = methods.Fit(r.ctx, m, X, y) // a canceled run stops the fit (an external command is killed)
-	fit := time.Since(t0)
 	res.FitSeconds = fit.Seconds()
 	if err != nil {
 		return err
-	}
-	if data.sum != checksum(X) {
-		return fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
 	}
 	in := &metric.Input{X: data.X, Y: data.Y, Truth: data.Truth, Method: m, Spec: cell.Method.Spec, FitSeconds: fit.Seconds(), Seed: cell.Seed, DataSeed: cell.Instance.Seed, Workers: r.inner,
 		Protocol: r.plan.Config.Protocol, NewMethod: func() (methods.Method, error) { return methods.New(cell.Method.Name, cell.methodParams(k)) }}
@@ -567,6 +572,101 @@ func (r *runner) fitAndMeasure(cell *Cell, target *Result, res *Result) error {
 		}
 	}
 	return nil
+}
+
+// fit builds the cell's method with the parameters p and fits it on the
+// instance's data; it returns the fitted method and the time of Fit.
+func (r *runner) fit(cell *Cell, p params.Params, data *loaded) (methods.Method, time.Duration, error) {
+	m, err := methods.New(cell.Method.Name, p)
+	if err != nil {
+		return nil, 0, err
+	}
+	var y []int
+	if methods.UsesLabels(cell.Method.Spec, m) {
+		if data.Y == nil {
+			return nil, 0, fmt.Errorf("method %s uses class labels, but dataset %s has none", cell.Method.Name, cell.Instance.Dataset.Label)
+		}
+		y = data.Y
+	}
+	// Fit gets its own copy of X: cells of one instance run side by side,
+	// and a method that modifies its input must neither corrupt their data
+	// nor have its fault seen by their checks (one copy of X per running cell).
+	X := mat.DenseCopyOf(data.X)
+	t0 := time.Now()
+	err = methods.Fit(r.ctx, m, X, y) // a canceled run stops the fit (an external command is killed)
+	fit := time.Since(t0)
+	if err != nil {
+		return nil, fit, err
+	}
+	if data.sum != checksum(X) {
+		return nil, fit, fmt.Errorf("method %s modified its input matrix (Fit must not change X)", cell.Method.Name)
+	}
+	return m, fit, nil
+}
+
+// fitSlot is a shared fit of one run: computed once (by its leader, the
+// first of its cells the run computes), kept until its last cell is done.
+type fitSlot struct {
+	leader *Cell
+	left   int // cells of this run still to use it
+	once   sync.Once
+	m      methods.Ranker
+	fit    time.Duration
+	err    error
+}
+
+// sharedFit returns the cell's method cut at its k from the fit it shares
+// (fitted now if no cell of the run has fitted it yet), and the time of
+// that fit, which every cell sharing it records.
+func (r *runner) sharedFit(cell *Cell, data *loaded) (methods.Method, time.Duration, error) {
+	r.fitMu.Lock()
+	slot := r.shared[cell.Fit]
+	r.fitMu.Unlock()
+	defer func() {
+		r.fitMu.Lock()
+		if slot.left--; slot.left <= 0 {
+			delete(r.shared, cell.Fit)
+		}
+		r.fitMu.Unlock()
+	}()
+	// The cell's own parameters are checked as a fit of its own would.
+	if _, err := methods.New(cell.Method.Name, cell.methodParams(0)); err != nil {
+		return nil, 0, err
+	}
+	slot.once.Do(func() {
+		var m methods.Method
+		m, slot.fit, slot.err = r.fit(cell, cell.fitParams(), data)
+		if slot.err == nil {
+			slot.m = m.(methods.Ranker)
+		}
+	})
+	if slot.err != nil {
+		return nil, slot.fit, slot.err
+	}
+	k, err := intParam(cell.Params["k"])
+	if err != nil {
+		return nil, slot.fit, err
+	}
+	m, err := methods.Top(slot.m, k)
+	if err != nil {
+		return nil, slot.fit, fmt.Errorf("%s: %v", cell.Method.Name, err)
+	}
+	return m, slot.fit, nil
+}
+
+// intParam reads an integer parameter value.
+func intParam(v any) (int, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case int64:
+		return int(x), nil
+	case float64:
+		if x == float64(int(x)) {
+			return int(x), nil
+		}
+	}
+	return 0, fmt.Errorf("k = %v: want an integer", v)
 }
 
 type dataSlot struct {

@@ -5,6 +5,8 @@
 //	              variance trace; it can be asked to fail, panic, sleep or
 //	              modify its input
 //	exptest-proj  a linear extraction method: the first k columns
+//	exptest-rank  a methods.Ranker: a seeded random ranking cut at k; it
+//	              counts its fits (RankFits) and can be asked to fail
 //
 // Their results depend on the seed the harness gives them, so that any
 // dependence of seeds on order, parallelism or sharding shows in the

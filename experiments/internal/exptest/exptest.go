@@ -3,6 +3,7 @@ package exptest
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"gonum.org/v1/gonum/mat"
@@ -97,7 +98,45 @@ func (m *proj) Transform(X *mat.Dense) (*mat.Dense, error) {
 	return &Z, nil
 }
 
+// RankParams are the parameters of exptest-rank.
+type RankParams struct {
+	K        int    `param:"k" doc:"number of columns (0: all)"`
+	Seed     uint64 `param:"seed" doc:"seed"`
+	FailRows int    `param:"fail_rows" doc:"fail on data with this many rows"`
+}
+
+// RankFits counts the fits of exptest-rank, from every goroutine.
+var RankFits atomic.Int64
+
+// rank ranks the columns in a seeded random order and keeps the first k: a
+// methods.Ranker whose ranking does not depend on k.
+type rank struct {
+	P   RankParams `param:",inline"`
+	sel []int
+}
+
+func (m *rank) Fit(X *mat.Dense, _ []int) error {
+	RankFits.Add(1)
+	n, d := X.Dims()
+	if m.P.FailRows == n {
+		return fmt.Errorf("rank: asked to fail on %d rows", n)
+	}
+	if m.P.K < 0 || m.P.K > d {
+		return fmt.Errorf("rank: k = %d features to select, but the data has %d", m.P.K, d)
+	}
+	perm := rand.New(rand.NewPCG(m.P.Seed, 2)).Perm(d)
+	if m.P.K > 0 {
+		perm = perm[:m.P.K]
+	}
+	m.sel = perm
+	return nil
+}
+
+func (m *rank) Selected() []int       { return m.sel }
+func (m *rank) RankingIgnoresK() bool { return true }
+
 func init() {
+	methods.Register("exptest-rank", "test stand-in: a seeded random ranking of the columns, the first k kept", func() *rank { return &rank{} })
 	methods.Register("exptest-pick", "test stand-in: k seeded random columns", func() *pick { return &pick{P: PickParams{K: 2}} })
 	methods.Register("exptest-proj", "test stand-in: the first k columns", func() *proj { return &proj{P: ProjParams{K: 1}} })
 }
