@@ -30,10 +30,10 @@
 //
 // The imports go one way: config uses metric and rank; run uses config,
 // metric and cells; report uses config, cells and rank, never run; rank
-// uses cells only; check and compare read cells through package cells. The scores of the evaluation metrics come
-// from package evaluate (cross-validated SVM accuracy, k-means NMI), whose
-// learners are in learn/svm and learn/kmeans; none of them imports the
-// harness.
+// imports none of them; check and compare read cells through package cells.
+// The scores of the evaluation metrics come from package evaluate (cross-
+// validated SVM accuracy, k-means NMI), whose learners are in learn/svm and
+// learn/kmeans; none of them imports the harness.
 //
 // Reproducibility. Outputs contain no timestamps: the same config and seed
 // give the same bytes, whatever the number of workers or shards, except

@@ -57,7 +57,7 @@ func TestLayers(t *testing.T) {
 		{"../learn/kmeans", true, []string{"experiments", "evaluate", "learn/svm"}},
 		{"../evaluate", true, []string{"experiments"}},
 		{"cells", true, []string{"experiments"}},
-		{"rank", true, []string{"experiments", "experiments/config", "experiments/run", "experiments/report", "experiments/metric"}},
+		{"rank", true, []string{"experiments", "experiments/config", "experiments/run", "experiments/report", "experiments/metric", "experiments/cells"}},
 		{"metric", true, []string{"experiments", "experiments/config", "experiments/run", "experiments/report", "experiments/cells"}},
 		{"config", true, []string{"experiments", "experiments/run", "experiments/report", "experiments/cells"}},
 		{"report", true, []string{"experiments", "experiments/run", "experiments/check", "experiments/compare"}},

@@ -23,14 +23,15 @@
 // can be averaged over two neighbouring cuts when the window had to grow
 // for QMR-FS.
 //
-// Package report renders these ranks as tables (a config table's rank:
-// key) and package compare compares them with the published ones (rule
-// stat avg_rank); both call Compute. The computation is a package of its
-// own, importing only package cells, because neither of the two may import
-// the other: a table statistic alone would leave the comparison without
-// it, and a compare rule alone would leave the results' own tables without
-// Table 2; this way the numbers in results/paper/<item>/tables and in the
-// reproduction report are the same computation.
+// Package report renders these ranks as tables (a config table's rank: key)
+// and package compare compares them with the published ones (rule stat
+// avg_rank); both call Compute. The computation is a package of its own,
+// importing nothing of the harness (it reads results through Result),
+// because neither of the two may import the other: a table statistic alone
+// would leave the comparison without it, and a compare rule alone would
+// leave the results' own tables without Table 2; this way the numbers in
+// results/paper/<item>/tables and in the reproduction report are the same
+// computation.
 package rank
 
 import (
@@ -38,9 +39,16 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
-	"github.com/gsbench/gsbench/experiments/cells"
 )
+
+// Result is what ranking reads of one result: its "dataset" and "method"
+// attributes and its values, none when it failed (package cells' *Cell is
+// one). Ranking needs nothing else of the results schema, so the config
+// schema can validate a Spec without depending on it.
+type Result interface {
+	Attr(name string) (string, bool)
+	Value(name string) (float64, bool)
+}
 
 // Spec says what is ranked and where.
 type Spec struct {
@@ -117,23 +125,21 @@ func (s Spec) Label(i int) string { return strconv.FormatFloat(s.At[i], 'g', -1,
 // score or the budget value is ignored; a method with no cell left in a
 // dataset's window once it covers all the dataset's cells is not ranked
 // there, and a note says so.
-func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
+func Compute[R Result](cs []R, s Spec) ([]Entry, []string, error) {
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}
 	var datasets []string
-	byDataset := map[string][]*cells.Cell{}
+	byDataset := map[string][]Result{}
 	for _, c := range cs {
-		if !c.OK() {
+		if y, ok := c.Value(s.Score); !ok || math.IsNaN(y) {
 			continue
 		}
-		if _, ok := c.Value(s.Score); !ok || math.IsNaN(float64(c.Values[s.Score])) {
-			continue
+		ds, _ := c.Attr("dataset")
+		if _, ok := byDataset[ds]; !ok {
+			datasets = append(datasets, ds)
 		}
-		if _, ok := byDataset[c.Dataset]; !ok {
-			datasets = append(datasets, c.Dataset)
-		}
-		byDataset[c.Dataset] = append(byDataset[c.Dataset], c)
+		byDataset[ds] = append(byDataset[ds], c)
 	}
 	var out []Entry
 	var notes []string
@@ -141,8 +147,8 @@ func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
 		dcs := byDataset[ds]
 		var methods []string
 		for _, c := range dcs {
-			if !slices.Contains(methods, c.Method) {
-				methods = append(methods, c.Method)
+			if m, _ := c.Attr("method"); !slices.Contains(methods, m) {
+				methods = append(methods, m)
 			}
 		}
 		for b := range s.At {
@@ -167,7 +173,7 @@ func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
 // window widens the window around target until every method has a cell in
 // it (or it holds every cell) and returns each method's mean score in it,
 // and the methods without a cell.
-func window(cs []*cells.Cell, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
+func window(cs []Result, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
 	xs := make([]float64, len(cs))
 	ok := make([]bool, len(cs))
 	for i, c := range cs {
@@ -192,8 +198,9 @@ func window(cs []*cells.Cell, methods []string, score, value string, target floa
 			}
 			if xs[i] > lo && xs[i] < hi {
 				y, _ := c.Value(score)
-				sum[c.Method] += y
-				n[c.Method]++
+				m, _ := c.Attr("method")
+				sum[m] += y
+				n[m]++
 			} else {
 				all = false
 			}
