@@ -47,7 +47,7 @@ func (o RegistryOptions) Validate() error {
 
 // FileOptions are the parameters of a data file given by path.
 type FileOptions struct {
-	LabelCol           string `param:"label_col" doc:"the class label: a 0-based column number, last, a header name, or none (format.ParseLabelCol)"`
+	LabelCol           string `param:"label_col" doc:"the class label: a 0-based column number, last, a header name, or none (datasets/format.ParseLabelCol)"`
 	Header             string `param:"header" doc:"auto, yes, no or sklearn"`
 	Missing            string `param:"missing" doc:"missing-value policy: drop, mean or most_frequent (default: missing values are an error)"`
 	CategoricalColumns []int  `param:"categorical_columns" doc:"0-based columns holding categories"`
