@@ -1,6 +1,7 @@
 // Package datasets loads the benchmark data sets of the Gram-Schmidt papers
-// from their published file formats, and generates the seeded synthetic sets
-// of their experiments together with the ground truth they are scored on.
+// from their published file formats (read by package format), and generates
+// the seeded synthetic sets of their experiments together with the ground
+// truth they are scored on.
 //
 // # Loading
 //
@@ -14,7 +15,9 @@
 // generators and the closest name. A file is read by its extension: *.mat
 // (MAT v5), *.libsvm / *.svm, *.npy and *.npz (NumPy), *.arff (Weka),
 // anything else CSV (Options.CSV); any of them gzip-compressed (*.csv.gz,
-// *.npy.gz, ...).
+// *.npy.gz, ...). Package format reads each format (its documentation
+// cites the specs and says what each reader checks); this package turns
+// what it reads (a format.Table) into a Dataset.
 //
 // A registry dataset is looked for under the data directory in the layout
 // of Entry.Files: Options.DataDir when set, otherwise GSBENCH_DATA and then
@@ -34,13 +37,13 @@
 //
 // One rule says where the class labels of a data file are: Options.LabelCol
 // (the label_col of a config's data file, the --label-col flag; parsed by
-// ParseLabelCol) is
+// format.ParseLabelCol) is
 //
 //	""       the format's own convention, and nothing else: a CSV file has
 //	         no label (every column is a feature) unless its first line is
 //	         scikit-learn's "n,d,class names" header, which puts it last; a
 //	         .npy file has none; an .npz file's labels are its member y (else
-//	         Y, labels, target; NPZLabelNames) when it has one; an ARFF file's
+//	         Y, labels, target; format.NPZLabelNames) when it has one; an ARFF file's
 //	         class is its last nominal attribute (none when it has none); a
 //	         LIBSVM line starts with its label; a MAT-file's labels are Y
 //	         (with X), y, or gnd (with fea)
@@ -54,18 +57,22 @@
 //
 // A LIBSVM file takes only "" and "none". Labels that are all numbers are
 // numbered in increasing order (1 and 1.0 are one class), others in order
-// of first appearance, ARFF nominal classes in their declared order.
+// of first appearance (EncodeLabels), classes the file declares in their
+// declared order (ARFF nominal classes; a scikit-learn header's class
+// names, all of them).
 // Registry datasets know their label column (Entry.LabelColumn) and
 // generators label their data, so LabelCol must be "" for them.
 //
 // Missing values (UCI "?") are handled by a per-dataset policy that
-// Options.Missing overrides: MissingDrop drops the rows, MissingMean imputes
-// a numeric column's mean and a categorical column's most frequent category,
-// MissingMostFrequent imputes every column's most frequent value. Imputation
+// Options.Missing overrides: format.MissingDrop drops the rows,
+// format.MissingMean imputes a numeric column's mean and a categorical
+// column's most frequent category, format.MissingMostFrequent imputes every
+// column's most frequent value. Imputation
 // uses all rows of the file. Categorical columns are one-hot encoded in place
-// (OneHot: one 0/1 column per category present, categories in byte-wise
-// sorted order, named "column=category") or, with Options.Categorical =
-// Ordinal, replaced by the category's index in that order; the papers' 15
+// (format.OneHot: one 0/1 column per category present, categories in
+// byte-wise sorted order, named "column=category") or, with
+// Options.Categorical = format.Ordinal, replaced by the category's index in
+// that order; the papers' 15
 // Credit Approval features are the ordinal encoding. Entry.Shapes lists the
 // shape under each choice. ARFF nominal features use their declared order
 // instead (ordinal: the declared index).
@@ -86,41 +93,15 @@
 // describe its 269 patent features). No digest is known for the fetch-only
 // ones (Entry.FetchOnly): fetch and every load check their shape.
 //
-// # Formats
-//
-// Each reader is usable on its own: ReadLIBSVM, ReadIDX, ReadMAT (Level 5
-// MAT-files with miCOMPRESSED elements; dense real numeric arrays of any
-// class; sparse, cell, struct, char, complex and v7.3/HDF5 files are
-// reported, not read), ReadCSV, ReadNPY and ReadNPZ (NumPy format versions
-// 1.0, 2.0 and 3.0; float64/32, (u)int8-64 and bool, either byte order, C
-// or Fortran order; unicode and byte strings for labels), ReadARFF (Weka's
-// ARFF: numeric, real, integer and nominal attributes, dense and sparse
-// rows; string and date attributes are dropped with a note) and ReadMUSAE.
-// No reader allocates from a header's claim alone: sizes are checked
-// against what the input can hold (its length, or 1032 times the
-// compressed length for zlib/gzip/deflate data, DEFLATE's largest ratio)
-// and against MaxCells (and MaxFeatures for LIBSVM indices and ARFF
-// attributes), so a corrupted or hostile file yields an error naming the
-// line or byte offset, never a panic or an unbounded allocation. The fuzz
-// targets (fuzz_test.go) start from the seed corpora of testdata/fuzz.
-//
 // # Data larger than memory
 //
 // A method that needs one pass over the rows (methods.StreamFitter: QMR-FS)
 // reads a RowSource in row blocks, so that memory does not grow with the
-// number of rows: OpenRows opens a .npy file (OpenNPYRows; C order, or
-// Fortran order uncompressed) or a generator that draws rows on demand
-// (qmrfs-table01), and Streams says whether a reference can be opened so.
-// The format is NumPy's .npy because its header gives the shape and element
-// type and the data is one contiguous array: the offset of every row is
-// known, a truncated file is detected from its size before anything is
-// computed (the error names the first incomplete row), there is no size limit
-// (KDD Cup's 1e9 values are an 8 GB float64 or 4 GB float32 file), the
-// project already reads it, and NumPy (np.save, np.lib.format.open_memmap),
-// MATLAB (npy-matlab) and R (RcppCNPy) write it. CSV would need a parse of
-// every value and cannot be indexed by row; HDF5 and MAT v7.3 need a C
-// library. CreateNPY and WriteNPY write a .npy file a block at a time
-// (gsbench info --write-npy).
+// number of rows: OpenRows opens a .npy file (format.OpenNPYRows; C order,
+// or Fortran order uncompressed; package format says why .npy) or a
+// generator that draws rows on demand (qmrfs-table01), and Streams says
+// whether a reference can be opened so. WriteNPY writes a RowSource to a
+// .npy file a block at a time (format.CreateNPY; gsbench info --write-npy).
 //
 // # Fetching
 //

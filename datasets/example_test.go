@@ -5,8 +5,6 @@ import (
 	"log"
 	"strings"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/params"
 )
@@ -40,55 +38,10 @@ func ExampleGenerate() {
 	// component 10 = k * (product of 3 components), its variance 85% of their least
 }
 
-// Read a UCI-style table: '?' marks a missing value, column 1 holds
-// categories, the label is last.
-func ExampleReadCSV() {
-	in := "1.5,red,yes\n?,blue,no\n3.5,red,yes\n"
-	ds, err := datasets.ReadCSV(strings.NewReader(in), datasets.CSVOptions{
-		LabelCol: datasets.LastLabel, Categorical: []int{1}, MissingMarkers: []string{"?"}, Missing: datasets.MissingMean,
-	})
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(ds.Features, ds.Classes, ds.Y)
-	fmt.Println(mat.Formatted(ds.X))
-	// Output:
-	// [x1 x2=blue x2=red] [yes no] [0 1 0]
-	// ⎡1.5    0    1⎤
-	// ⎢2.5    1    0⎥
-	// ⎣3.5    0    1⎦
-}
-
-// Read a Weka ARFF file: the class is the last nominal attribute, nominal
-// features are one-hot encoded in their declared order, '?' is imputed.
-func ExampleReadARFF() {
-	in := `% a tiny relation
-@relation example
-@attribute x numeric
-@attribute colour {red, green}
-@attribute class {no, yes}
-@data
-1.5, green, yes
-?, red, no
-3.5, red, yes
-`
-	ds, err := datasets.ReadARFF(strings.NewReader(in), datasets.ARFFOptions{Missing: datasets.MissingMean})
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(ds.Features, ds.Classes, ds.Y)
-	fmt.Println(mat.Formatted(ds.X))
-	// Output:
-	// [x colour=red colour=green] [no yes] [1 0 1]
-	// ⎡1.5    0    1⎤
-	// ⎢2.5    1    0⎥
-	// ⎣3.5    1    0⎦
-}
-
 // Resolve says what a --data value names; an unknown name gets the closest
 // one (the error goes on to list every dataset and generator).
 func ExampleResolve() {
-	for _, ref := range []string{"COIL20", "cdc-gfs", "testdata/npy/stored.npz"} {
+	for _, ref := range []string{"COIL20", "cdc-gfs", "format/testdata/npy/stored.npz"} {
 		r, err := datasets.Resolve(ref)
 		if err != nil {
 			log.Fatal(err)
@@ -101,13 +54,13 @@ func ExampleResolve() {
 	// Output:
 	// COIL20: registry dataset coil20
 	// cdc-gfs: generator cdc-gfs
-	// testdata/npy/stored.npz: data file testdata/npy/stored.npz
+	// format/testdata/npy/stored.npz: data file format/testdata/npy/stored.npz
 	// unknown dataset "journal-gfs-uff" (no such file) (did you mean "journal-gfs-uffs"?)
 }
 
 // Load a NumPy archive: X and its y member (the label rule's default).
 func ExampleLoad_npz() {
-	ds, err := datasets.Load("testdata/npy/stored.npz", datasets.Options{})
+	ds, err := datasets.Load("format/testdata/npy/stored.npz", datasets.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

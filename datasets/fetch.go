@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gsbench/gsbench/datasets/format"
 )
 
 // MaxDownload bounds the bytes fetch writes for one file: a download, or the
@@ -406,7 +408,7 @@ func convertTo(step, src string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return unlzw(in, out, MaxDownload)
+		return format.Unlzw(in, out, MaxDownload)
 	case "unzip":
 		zr, err := zip.OpenReader(src)
 		if err != nil {

@@ -392,3 +392,11 @@ func TestFetchFailureLeavesNothing(t *testing.T) {
 		t.Errorf("wrong shape: left %v %v", d, f)
 	}
 }
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/internal/par"
 	"github.com/gsbench/gsbench/params"
 )
@@ -329,7 +330,7 @@ func registerRows[T any](name, summary, source string, defaults T, plan func(cfg
 		if err != nil {
 			return nil, err
 		}
-		if _, err := checkCells("the matrix", int64(pl.n), int64(pl.d)); err != nil {
+		if _, err := format.CheckCells("the matrix", int64(pl.n), int64(pl.d)); err != nil {
 			return nil, fmt.Errorf("%v: stream it instead (gsbench select --method qmrfs streams it; datasets.OpenRows)", err)
 		}
 		X := mat.NewDense(pl.n, pl.d, nil)

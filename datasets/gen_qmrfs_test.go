@@ -79,7 +79,7 @@ func TestTable1Streams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !Streams("qmrfs-table01") || Streams("journal-gfa") || Streams("wine") || !Streams("testdata/npy/f8.npy") || Streams("testdata/npy/stored.npz") {
+	if !Streams("qmrfs-table01") || Streams("journal-gfa") || Streams("wine") || !Streams("format/testdata/npy/f8.npy") || Streams("format/testdata/npy/stored.npz") {
 		t.Error("Streams: wrong answer")
 	}
 	for _, procs := range []int{1, 2} {

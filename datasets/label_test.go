@@ -8,36 +8,9 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/params"
 )
-
-func TestParseLabelCol(t *testing.T) {
-	for in, want := range map[string]LabelCol{
-		"":        {},
-		"none":    {Kind: LabelNone},
-		"NONE":    {Kind: LabelNone},
-		"last":    {Kind: LabelLast},
-		" 3 ":     {Kind: LabelIndex, Index: 3},
-		"0":       {Kind: LabelIndex},
-		"class":   {Kind: LabelName, Name: "class"},
-		"play?":   {Kind: LabelName, Name: "play?"},
-		"x1 x2":   {Kind: LabelName, Name: "x1 x2"},
-		"label_3": {Kind: LabelName, Name: "label_3"},
-	} {
-		got, err := ParseLabelCol(in)
-		if err != nil || got != want {
-			t.Errorf("ParseLabelCol(%q) = %+v, %v; want %+v", in, got, err, want)
-		}
-		if back, _ := ParseLabelCol(got.String()); back != got {
-			t.Errorf("%q does not read back: %q", in, got.String())
-		}
-	}
-	for _, bad := range []string{"-1", "+-3", "1-2"} {
-		if _, err := ParseLabelCol(bad); err == nil {
-			t.Errorf("ParseLabelCol(%q): no error", bad)
-		}
-	}
-}
 
 // TestLabelRule: the one label-column rule, format by format (doc.go,
 // "Labels").
@@ -73,12 +46,12 @@ func TestLabelRule(t *testing.T) {
 		{svm, "", 2, "1,2", ""},
 		{svm, "none", 2, "", ""},
 		{svm, "last", 0, "", "LIBSVM"},
-		{"testdata/npy/stored.npz", "", 4, "0,2", ""},
-		{"testdata/npy/f8.npy", "", 4, "", ""},
-		{"testdata/arff/sparse.arff", "", 3, "neg,pos", ""},
+		{"format/testdata/npy/stored.npz", "", 4, "0,2", ""},
+		{"format/testdata/npy/f8.npy", "", 4, "", ""},
+		{"format/testdata/arff/sparse.arff", "", 3, "neg,pos", ""},
 		{plain, "9", 0, "", "label column 9"},
 	} {
-		ds, err := Load(tc.path, Options{LabelCol: tc.label, Categorical: Ordinal})
+		ds, err := Load(tc.path, Options{LabelCol: tc.label, Categorical: format.Ordinal})
 		name := filepath.Base(tc.path) + "/" + tc.label
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
@@ -111,9 +84,9 @@ func TestLabelRule(t *testing.T) {
 // suggestion.
 func TestResolve(t *testing.T) {
 	for in, want := range map[string]Ref{
-		"COIL20":                    {RegistryDataset, "coil20"},
-		"journal-gfs-uffs":          {GeneratorRef, "journal-gfs-uffs"},
-		"testdata/arff/sparse.arff": {DataFile, "testdata/arff/sparse.arff"},
+		"COIL20":                           {RegistryDataset, "coil20"},
+		"journal-gfs-uffs":                 {GeneratorRef, "journal-gfs-uffs"},
+		"format/testdata/arff/sparse.arff": {DataFile, "format/testdata/arff/sparse.arff"},
 	} {
 		if got, err := Resolve(in); err != nil || got != want {
 			t.Errorf("Resolve(%q) = %+v, %v; want %+v", in, got, err, want)
@@ -153,7 +126,7 @@ func TestLoadGenerator(t *testing.T) {
 	if _, err := Load("journal-gfs-uffs", Options{Params: params.Params{"n_sample": 5}}); err == nil || !strings.Contains(err.Error(), "n_sample") {
 		t.Errorf("unknown generator parameter: %v", err)
 	}
-	if _, err := Load("testdata/npy/f8.npy", Options{Params: p}); err == nil || !strings.Contains(err.Error(), "apply to generators only") {
+	if _, err := Load("format/testdata/npy/f8.npy", Options{Params: p}); err == nil || !strings.Contains(err.Error(), "apply to generators only") {
 		t.Errorf("parameters for a file: %v", err)
 	}
 }

@@ -15,30 +15,31 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/internal/registry"
 	"github.com/gsbench/gsbench/params"
 )
 
 // Options controls Load.
 type Options struct {
-	DataDir string     // data directory; "" searches as documented on DataDir
-	Verify  bool       // verify the sha256 of every file read
-	CSV     CSVOptions // how to read a CSV file given by path
-	// Missing overrides the missing-value policy: MissingDrop, MissingMean or
-	// MissingMostFrequent ("" keeps the registry's per-dataset default, or
-	// CSV.Missing for a file).
+	DataDir string            // data directory; "" searches as documented on DataDir
+	Verify  bool              // verify the sha256 of every file read
+	CSV     format.CSVOptions // how to read a CSV file given by path
+	// Missing overrides the missing-value policy: format.MissingDrop,
+	// format.MissingMean or format.MissingMostFrequent ("" keeps the
+	// registry's per-dataset default, or CSV.Missing for a file).
 	Missing string
-	// Categorical overrides the encoding of categorical columns: OneHot or
-	// Ordinal ("" keeps the registry's default, or CSV.Encoding).
+	// Categorical overrides the encoding of categorical columns:
+	// format.OneHot or format.Ordinal ("" keeps the registry's default, or
+	// CSV.Encoding).
 	Categorical string
 	// LabelCol is the label column of a data file given by path, by the
-	// one rule of the package documentation (ParseLabelCol: "", "none",
+	// one rule of the package documentation (format.ParseLabelCol: "", "none",
 	// "last", a 0-based column number, or a column name); Load ignores
 	// CSV.LabelCol and CSV.LabelName. It must be "" for a registry dataset
 	// (which knows its label column, Entry.LabelColumn) and a generator.
@@ -244,12 +245,12 @@ func cachedLoad(key string, verify bool, read func() (*cached, error)) (*Dataset
 
 func checkPolicy(policy, encoding string) error {
 	switch policy {
-	case "", MissingDrop, MissingMean, MissingMostFrequent:
+	case "", format.MissingDrop, format.MissingMean, format.MissingMostFrequent:
 	default:
 		return fmt.Errorf("missing-value policy %q: use drop, mean or most_frequent", policy)
 	}
 	switch encoding {
-	case "", OneHot, Ordinal:
+	case "", format.OneHot, format.Ordinal:
 	default:
 		return fmt.Errorf("categorical encoding %q: use onehot or ordinal", encoding)
 	}
@@ -412,17 +413,17 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 	if err := checkPolicy(csvOpt.Missing, csvOpt.Encoding); err != nil {
 		return nil, err
 	}
-	lc, err := ParseLabelCol(opt.LabelCol)
+	lc, err := format.ParseLabelCol(opt.LabelCol)
 	if err != nil {
 		return nil, err
 	}
-	csvOpt.LabelCol, csvOpt.LabelName = NoLabel, ""
+	csvOpt.LabelCol, csvOpt.LabelName = format.NoLabel, ""
 	switch lc.Kind {
-	case LabelLast:
-		csvOpt.LabelCol = LastLabel
-	case LabelIndex:
+	case format.LabelLast:
+		csvOpt.LabelCol = format.LastLabel
+	case format.LabelIndex:
 		csvOpt.LabelCol = lc.Index
-	case LabelName:
+	case format.LabelName:
 		csvOpt.LabelName = lc.Name
 	}
 	abs, err := filepath.Abs(path)
@@ -437,33 +438,33 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 		}
 		defer f.close()
 		name := strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".gz"))
-		var ds *Dataset
+		var tb *format.Table
 		switch ext := filepath.Ext(name); ext {
 		case ".mat":
-			var vars []*MatVar
-			if vars, err = ReadMAT(f.r, f.bound); err == nil {
-				ds, err = matDatasetLabel(vars, lc)
+			var vars []*format.MatVar
+			if vars, err = format.ReadMAT(f.r, f.bound); err == nil {
+				tb, err = format.MATLabelTable(vars, lc)
 			}
 		case ".libsvm", ".svm", ".svmlight":
 			switch lc.Kind {
-			case LabelDefault, LabelNone:
-				if ds, err = ReadLIBSVM(f.r, LIBSVMOptions{}); err == nil && lc.Kind == LabelNone {
-					ds.Y, ds.Classes = nil, nil
+			case format.LabelDefault, format.LabelNone:
+				if tb, err = format.ReadLIBSVM(f.r, format.LIBSVMOptions{}); err == nil && lc.Kind == format.LabelNone {
+					tb.Labels = nil
 				}
 			default:
 				err = fmt.Errorf("label column %s: a LIBSVM file's labels are the first value of each line (give none to drop them)", lc)
 			}
 		case ".npy":
-			var a *NpyArray
-			if a, err = ReadNPY(f.r, f.bound); err == nil {
-				ds, err = arrayDataset("npy", a, lc)
+			var a *format.NpyArray
+			if a, err = format.ReadNPY(f.r, f.bound); err == nil {
+				tb, err = format.ArrayTable("npy", a, lc)
 			}
 		case ".npz":
-			ds, err = f.npz(lc)
+			tb, err = f.npz(lc)
 		case ".arff":
-			ds, err = ReadARFF(f.r, ARFFOptions{LabelCol: opt.LabelCol, Missing: csvOpt.Missing, Encoding: csvOpt.Encoding})
+			tb, err = format.ReadARFF(f.r, format.ARFFOptions{LabelCol: opt.LabelCol, Missing: csvOpt.Missing, Encoding: csvOpt.Encoding})
 		default:
-			ds, err = ReadCSV(f.r, csvOpt)
+			tb, err = format.ReadCSV(f.r, csvOpt)
 		}
 		st, ferr := f.finish()
 		if err != nil {
@@ -472,6 +473,7 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 		if ferr != nil {
 			return nil, ferr
 		}
+		ds := fromTable(tb)
 		ds.Name = strings.TrimSuffix(filepath.Base(path), ".gz")
 		ds.Files = []FileStatus{st}
 		return &cached{ds: ds, verified: opt.Verify}, nil
@@ -480,75 +482,21 @@ func loadPath(path string, opt Options) (*Dataset, error) {
 
 // npz reads the .npz archive df holds: through the file itself when it is
 // not compressed (zip needs random access), else from its decompressed
-// content in memory (at most 16 * MaxCells bytes: a full float64 matrix
-// and its labels).
-func (df *dataFile) npz(lc LabelCol) (*Dataset, error) {
+// content in memory (at most 16 * format.MaxCells bytes: a full float64
+// matrix and its labels).
+func (df *dataFile) npz(lc format.LabelCol) (*format.Table, error) {
 	if !df.gz {
-		return npzDataset(df.f, df.size, lc.String())
+		return format.NPZTable(df.f, df.size, lc)
 	}
-	limit := min(df.bound, 16*MaxCells)
+	limit := min(df.bound, 16*format.MaxCells)
 	b, err := io.ReadAll(io.LimitReader(df.r, limit+1))
 	if err != nil {
 		return nil, err
 	}
 	if int64(len(b)) > limit {
-		return nil, fmt.Errorf("npz: more than %d bytes decompressed (16 x datasets.MaxCells)", limit)
+		return nil, fmt.Errorf("npz: more than %d bytes decompressed (16 x format.MaxCells)", limit)
 	}
-	return npzDataset(bytes.NewReader(b), int64(len(b)), lc.String())
-}
-
-// matDatasetLabel reads a MAT-file's features and labels by the label
-// rule: "" the usual variable names (matDatasetAuto), none X alone, a
-// name the labels' variable, last or a number a column of X.
-func matDatasetLabel(vars []*MatVar, lc LabelCol) (*Dataset, error) {
-	if lc.Kind == LabelDefault {
-		return matDatasetAuto(vars)
-	}
-	x := "X"
-	if !slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "X" }) && slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "fea" }) {
-		x = "fea"
-	}
-	switch lc.Kind {
-	case LabelName:
-		return matDataset(vars, x, lc.Name)
-	case LabelNone:
-		return matDataset(vars, x, "")
-	}
-	ds, err := matDataset(vars, x, "")
-	if err != nil {
-		return nil, err
-	}
-	n, d := ds.Dims()
-	col, err := lc.index(d, nil, "mat: "+x)
-	if err != nil {
-		return nil, err
-	}
-	if d < 2 {
-		return nil, fmt.Errorf("mat: %s: label column %s would leave no feature column", x, lc)
-	}
-	data, labels := splitLabelColumn(ds.X.RawMatrix().Data, n, d, col)
-	ds.X = newDense(n, d-1, data)
-	ds.Y, ds.Classes = EncodeLabels(labels)
-	return ds, nil
-}
-
-// matDatasetAuto reads the features and labels of a MAT-file under the usual
-// variable names: X and Y (scikit-feature), X and y, or fea and gnd.
-func matDatasetAuto(vars []*MatVar) (*Dataset, error) {
-	has := func(name string) bool {
-		return slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == name })
-	}
-	for _, p := range [][2]string{{"X", "Y"}, {"X", "y"}, {"fea", "gnd"}} {
-		if has(p[0]) && has(p[1]) {
-			return matDataset(vars, p[0], p[1])
-		}
-	}
-	for _, x := range []string{"X", "fea"} {
-		if has(x) {
-			return matDataset(vars, x, "")
-		}
-	}
-	return matDataset(vars, "X", "Y") // reports the variables the file has
+	return format.NPZTable(bytes.NewReader(b), int64(len(b)), lc)
 }
 
 // dataFile is an open data file: r yields its content, decompressed when
@@ -582,7 +530,7 @@ func openDataFile(path string, spec FileSpec, verify bool) (*dataFile, error) {
 		df.fileHash = sha256.New()
 		df.raw = io.TeeReader(f, df.fileHash)
 	}
-	r, bound, gz, err := decompressor(df.raw, df.size)
+	r, bound, gz, err := format.Decompress(df.raw, df.size)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -680,49 +628,56 @@ func newDense(n, d int, data []float64) *mat.Dense { return mat.NewDense(n, d, d
 
 func readLIBSVMEntry(d int) func([]*dataFile, string, string) (*cached, error) {
 	return func(files []*dataFile, _, _ string) (*cached, error) {
-		ds, err := ReadLIBSVM(files[0].r, LIBSVMOptions{Features: d})
+		tb, err := format.ReadLIBSVM(files[0].r, format.LIBSVMOptions{Features: d})
 		if err != nil {
 			return nil, err
 		}
-		return &cached{ds: ds}, nil
+		return &cached{ds: fromTable(tb)}, nil
 	}
 }
 
 func readMATEntry(x, y string) func([]*dataFile, string, string) (*cached, error) {
 	return func(files []*dataFile, _, _ string) (*cached, error) {
-		vars, err := ReadMAT(files[0].r, files[0].bound)
+		vars, err := format.ReadMAT(files[0].r, files[0].bound)
 		if err != nil {
 			return nil, err
 		}
-		ds, err := matDataset(vars, x, y)
+		tb, err := format.MATTable(vars, x, y)
 		if err != nil {
 			return nil, err
 		}
-		return &cached{ds: ds}, nil
+		return &cached{ds: fromTable(tb)}, nil
 	}
 }
 
-func readUCIEntry(spec tableSpec) func([]*dataFile, string, string) (*cached, error) {
+// readUCIEntry reads a delimited table (uci-csv, uci-text, sklearn-csv)
+// with opt, whose Missing and Encoding are the load's policy and encoding;
+// canonical writes numeric labels in their shortest form ("1." and "1" are
+// one class).
+func readUCIEntry(opt format.CSVOptions, canonical bool) func([]*dataFile, string, string) (*cached, error) {
 	return func(files []*dataFile, policy, encoding string) (*cached, error) {
-		t, err := readTable(files[0].r, spec)
+		o := opt
+		o.Missing, o.Encoding = policy, encoding
+		tb, err := format.ReadCSV(files[0].r, o)
 		if err != nil {
 			return nil, err
 		}
-		ds, err := t.dataset(policy, encoding)
-		if err != nil {
-			return nil, err
+		if canonical {
+			for i, l := range tb.Labels {
+				tb.Labels[i] = canonicalNumber(l)
+			}
 		}
-		return &cached{ds: ds}, nil
+		return &cached{ds: fromTable(tb)}, nil
 	}
 }
 
 // readIDXEntry reads an images file and a labels file (MNIST).
 func readIDXEntry(files []*dataFile, _, _ string) (*cached, error) {
-	img, err := ReadIDX(files[0].r, files[0].bound)
+	img, err := format.ReadIDX(files[0].r, files[0].bound)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", files[0].path, err)
 	}
-	lab, err := ReadIDX(files[1].r, files[1].bound)
+	lab, err := format.ReadIDX(files[1].r, files[1].bound)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", files[1].path, err)
 	}
@@ -751,10 +706,14 @@ func readIDXEntry(files []*dataFile, _, _ string) (*cached, error) {
 	return c, nil
 }
 
-// canonicalNumber writes a numeric label in its shortest form ("1." -> "1").
-func canonicalNumber(s string) string {
-	if v, err := strconv.ParseFloat(s, 64); err == nil {
-		return strconv.FormatFloat(v, 'g', -1, 64)
+// readMUSAEEntry reads a MUSAE entry: features, target (and the edge list,
+// which is not read).
+func readMUSAEEntry(width int) func([]*dataFile, string, string) (*cached, error) {
+	return func(files []*dataFile, _, _ string) (*cached, error) {
+		tb, err := format.ReadMUSAE(files[0].r, files[1].r, width)
+		if err != nil {
+			return nil, err
+		}
+		return &cached{ds: fromTable(tb)}, nil
 	}
-	return s
 }

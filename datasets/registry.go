@@ -13,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/internal/registry"
 )
 
@@ -93,7 +94,7 @@ func (e *Entry) LabelColumn() string { return e.labelCol }
 
 // shape returns the expected shape under the given options.
 func (e *Entry) shape(policy, encoding string) (n, d int) {
-	drop := policy == MissingDrop
+	drop := policy == format.MissingDrop
 	for _, s := range e.Shapes {
 		if s.Drop == drop && (s.Encoding == encoding || e.Encoding == "") {
 			return s.N, s.D
@@ -289,7 +290,7 @@ func validateEntry(e *Entry, rs *readSpec) error {
 		if err := checkPolicy("", s.Encoding); err != nil || (s.Encoding == "") != (e.Encoding == "") {
 			return fmt.Errorf("shape %+v: categorical must be onehot or ordinal exactly when the dataset has a default encoding", s)
 		}
-		if s.Drop == (e.Missing == MissingDrop) && (e.Encoding == "" || s.Encoding == e.Encoding) {
+		if s.Drop == (e.Missing == format.MissingDrop) && (e.Encoding == "" || s.Encoding == e.Encoding) {
 			defaults = true
 			if s.N != e.N || s.D != e.D {
 				return fmt.Errorf("shape %+v differs from n x d = %d x %d under the default options", s, e.N, e.D)
@@ -389,11 +390,11 @@ func setReader(e *Entry, rs *readSpec) error {
 		if err := cmpErr(unused("header", "label_col", "categorical", "ignore", "names", "missing_markers", "label_map"), nfiles(1)); err != nil {
 			return err
 		}
-		spec, err := tableSpecOf(e, rs, names)
+		opt, err := csvOptionsOf(e, rs, names)
 		if err != nil {
 			return err
 		}
-		e.read = readUCIEntry(spec)
+		e.read = readUCIEntry(opt, rs.LabelMap != "")
 	case "musae":
 		if err := cmpErr(unused("features"), nfiles(3)); err != nil {
 			return err
@@ -424,73 +425,72 @@ func cmpErr(errs ...error) error {
 	return nil
 }
 
-// tableSpecOf builds the table reader's options of a uci-csv, uci-text or
-// sklearn-csv entry.
-func tableSpecOf(e *Entry, rs *readSpec, names []string) (tableSpec, error) {
-	spec := tableSpec{header: rs.Header, names: names, missing: rs.MissingMarkers, whitespace: e.Format == "uci-text"}
-	switch spec.header {
+// csvOptionsOf builds the table reader's options of a uci-csv, uci-text or
+// sklearn-csv entry (its label_map is checked here and applied by
+// readUCIEntry).
+func csvOptionsOf(e *Entry, rs *readSpec, names []string) (format.CSVOptions, error) {
+	opt := format.CSVOptions{Header: rs.Header, Names: names, MissingMarkers: rs.MissingMarkers, Whitespace: e.Format == "uci-text"}
+	switch opt.Header {
 	case "":
-		spec.header = "no"
+		opt.Header = "no"
 	case "no", "yes":
 	case "sklearn":
 		if rs.LabelCol != "" && rs.LabelCol != "last" {
-			return spec, fmt.Errorf("read.label_col %q: a scikit-learn header puts the label last", rs.LabelCol)
+			return opt, fmt.Errorf("read.label_col %q: a scikit-learn header puts the label last", rs.LabelCol)
+		}
+		if rs.LabelMap != "" {
+			return opt, fmt.Errorf("read.label_map %q: a scikit-learn header's labels are class indices", rs.LabelMap)
 		}
 		rs.LabelCol = "last"
 	default:
-		return spec, fmt.Errorf("read.header %q: use no, yes or sklearn", rs.Header)
+		return opt, fmt.Errorf("read.header %q: use no, yes or sklearn", rs.Header)
 	}
-	if spec.missing == nil {
-		spec.missing = []string{"?"}
+	if opt.MissingMarkers == nil {
+		opt.MissingMarkers = []string{"?"}
 	}
 	switch rs.LabelCol {
 	case "":
-		return spec, fmt.Errorf("read.label_col is required (last, none or a 0-based column)")
+		return opt, fmt.Errorf("read.label_col is required (last, none or a 0-based column)")
 	case "last":
-		spec.labelCol = LastLabel
+		opt.LabelCol = format.LastLabel
 	case "none":
-		spec.labelCol = NoLabel
+		opt.LabelCol = format.NoLabel
 		if e.Classes != 0 {
-			return spec, fmt.Errorf("read.label_col none, but classes is %d", e.Classes)
+			return opt, fmt.Errorf("read.label_col none, but classes is %d", e.Classes)
 		}
 	default:
 		k, err := strconv.Atoi(rs.LabelCol)
 		if err != nil || k < 0 {
-			return spec, fmt.Errorf("read.label_col %q: use last, none or a 0-based column", rs.LabelCol)
+			return opt, fmt.Errorf("read.label_col %q: use last, none or a 0-based column", rs.LabelCol)
 		}
-		spec.labelCol = k
+		opt.LabelCol = k
 	}
-	if spec.labelCol != NoLabel && e.Classes == 0 {
-		return spec, fmt.Errorf("read.label_col %s, but classes is 0", rs.LabelCol)
+	if opt.LabelCol != format.NoLabel && e.Classes == 0 {
+		return opt, fmt.Errorf("read.label_col %s, but classes is 0", rs.LabelCol)
 	}
 	e.labelCol = rs.LabelCol
-	kinds := map[int]colKind{}
+	seen := map[int]bool{}
 	for _, l := range []struct {
 		cols []int
-		kind colKind
 		what string
-	}{{rs.Categorical, colCategorical, "categorical"}, {rs.Ignore, colIgnore, "ignore"}} {
+	}{{rs.Categorical, "categorical"}, {rs.Ignore, "ignore"}} {
 		for _, j := range l.cols {
-			if _, dup := kinds[j]; dup || j < 0 || j == spec.labelCol {
-				return spec, fmt.Errorf("read.%s: column %d is negative, repeated or the label", l.what, j)
+			if seen[j] || j < 0 || j == opt.LabelCol {
+				return opt, fmt.Errorf("read.%s: column %d is negative, repeated or the label", l.what, j)
 			}
-			kinds[j] = l.kind
+			seen[j] = true
 		}
 	}
 	if (len(rs.Categorical) > 0) != (e.Encoding != "") {
-		return spec, fmt.Errorf("categorical columns need a default encoding (categorical: onehot or ordinal) and vice versa")
+		return opt, fmt.Errorf("categorical columns need a default encoding (categorical: onehot or ordinal) and vice versa")
 	}
-	if len(kinds) > 0 {
-		spec.kindOf = func(j int) colKind { return kinds[j] } // colNumeric is the zero value
-	}
+	opt.Categorical, opt.Ignore = rs.Categorical, rs.Ignore
 	switch rs.LabelMap {
-	case "":
-	case "canonical-number":
-		spec.labelMap = canonicalNumber
+	case "", "canonical-number":
 	default:
-		return spec, fmt.Errorf("read.label_map %q: use canonical-number", rs.LabelMap)
+		return opt, fmt.Errorf("read.label_map %q: use canonical-number", rs.LabelMap)
 	}
-	return spec, nil
+	return opt, nil
 }
 
 // expandAll expands the brace ranges of every pattern (expand), in order;

@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/internal/testutil"
 )
 
@@ -100,7 +102,7 @@ func TestRegistryMatchesManifest(t *testing.T) {
 			}
 			opt := Options{DataDir: dir, Verify: true}
 			if e.Encoding != "" {
-				opt.Categorical = Ordinal
+				opt.Categorical = format.Ordinal
 			}
 			ds, err := Load(e.Name, opt)
 			if err != nil {
@@ -183,10 +185,10 @@ func TestRealDataFacts(t *testing.T) {
 		t.Errorf("automobile: %d missing, classes %v", a.MissingValues, a.Classes)
 	}
 	hc := load("heart-c", Options{})
-	if hc.MissingValues != 6 || !equalInts(hc.ClassCounts(), []int{164, 55, 36, 35, 13}) {
+	if hc.MissingValues != 6 || !slices.Equal(hc.ClassCounts(), []int{164, 55, 36, 35, 13}) {
 		t.Errorf("heart-c: %d missing, counts %v", hc.MissingValues, hc.ClassCounts())
 	}
-	if hc := load("heart-c", Options{Missing: MissingDrop}); hc.X.RawMatrix().Rows != 297 {
+	if hc := load("heart-c", Options{Missing: format.MissingDrop}); hc.X.RawMatrix().Rows != 297 {
 		t.Errorf("heart-c without incomplete rows: %d rows, want 297", hc.X.RawMatrix().Rows)
 	}
 	// USPS in [-1, 1], labels 1-10 are digits 0-9; the first training sample is labelled 7, a 6.
@@ -546,7 +548,7 @@ func TestNewEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 		n, d := ds.Dims()
-		if n != tc.n || d != tc.d || strings.Join(ds.Classes, ",") != tc.classes || !equalInts(ds.ClassCounts(), tc.counts) {
+		if n != tc.n || d != tc.d || strings.Join(ds.Classes, ",") != tc.classes || !slices.Equal(ds.ClassCounts(), tc.counts) {
 			t.Errorf("%s: %d x %d, classes %v, counts %v", tc.name, n, d, ds.Classes, ds.ClassCounts())
 		}
 		if ds.Files[0].Verified != "sha256" {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/gsbench/gsbench/datasets/format"
 )
 
 // RowSource is a data matrix read in row blocks, never held whole: a .npy
@@ -73,7 +75,7 @@ func OpenRows(ref string, opt Options) (*RowSource, error) {
 		}
 		return rowGenerators[r.Name](opt.Params, opt.Seed)
 	case r.Kind == DataFile && isNPY(r.Name):
-		f, err := OpenNPYRows(r.Name, opt.LabelCol)
+		f, err := format.OpenNPYRows(r.Name, opt.LabelCol)
 		if err != nil {
 			return nil, err
 		}
@@ -86,7 +88,7 @@ func OpenRows(ref string, opt Options) (*RowSource, error) {
 // float32, see CreateNPY), a block at a time: memory does not grow with the
 // number of rows. Nothing is left at path on an error.
 func WriteNPY(path string, src *RowSource, dtype string) error {
-	w, err := CreateNPY(path, src.N, src.D, dtype)
+	w, err := format.CreateNPY(path, src.N, src.D, dtype)
 	if err != nil {
 		return err
 	}

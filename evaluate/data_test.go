@@ -11,7 +11,7 @@ import (
 
 func loadCSV(t testing.TB, file string) (*mat.Dense, []int) {
 	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, file), datasets.CSVOptions{LabelCol: datasets.LastLabel})
+	ds, err := datasets.Load(testutil.File(t, file), datasets.Options{LabelCol: "last"})
 	if err != nil {
 		t.Fatal(err)
 	}

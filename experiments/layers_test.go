@@ -71,4 +71,9 @@ func TestLayers(t *testing.T) {
 			}
 		}
 	}
+	// The file formats are the bottom of the data layer: package format
+	// imports nothing of this module (package datasets builds on it).
+	if imps := imports(t, "../datasets/format", true); len(imps) > 0 {
+		t.Errorf("datasets/format imports %v", imps)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/evaluate"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/methods"
@@ -40,7 +41,7 @@ func TestPipelineMatchesScikitLearn(t *testing.T) {
 	if err := json.Unmarshal(b, &ref); err != nil {
 		t.Fatal(err)
 	}
-	noise, err := datasets.ReadCSVFile("testdata/noise.csv", datasets.CSVOptions{LabelCol: datasets.LastLabel, Header: "no"})
+	noise, err := datasets.Load("testdata/noise.csv", datasets.Options{LabelCol: "last", CSV: format.CSVOptions{Header: "no"}})
 	if err != nil {
 		t.Fatal(err)
 	}

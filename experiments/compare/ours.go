@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/experiments/cells"
 	"github.com/gsbench/gsbench/experiments/rank"
 	"github.com/gsbench/gsbench/params"
@@ -464,7 +465,7 @@ func (r *Rule) shape(v RefValue) ([]Ours, string) {
 			// The papers' encodings: Credit Approval's 15 features (the GS
 			// papers), Automobile's 25 (QMR-FS Table 2): categorical columns
 			// as integer codes.
-			if (name == "credit-approval" || name == "automobile") && s.Encoding == datasets.Ordinal && !s.Drop {
+			if (name == "credit-approval" || name == "automobile") && s.Encoding == format.Ordinal && !s.Drop {
 				n, d = s.N, s.D
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/params"
 )
 
@@ -46,7 +47,7 @@ func (o RegistryOptions) Validate() error {
 
 // FileOptions are the parameters of a data file given by path.
 type FileOptions struct {
-	LabelCol           string `param:"label_col" doc:"the class label: a 0-based column number, last, a header name, or none (datasets.ParseLabelCol)"`
+	LabelCol           string `param:"label_col" doc:"the class label: a 0-based column number, last, a header name, or none (datasets/format.ParseLabelCol)"`
 	Header             string `param:"header" doc:"auto, yes, no or sklearn"`
 	Missing            string `param:"missing" doc:"missing-value policy: drop, mean or most_frequent (default: missing values are an error)"`
 	CategoricalColumns []int  `param:"categorical_columns" doc:"0-based columns holding categories"`
@@ -58,10 +59,10 @@ func DefaultFileOptions() FileOptions { return FileOptions{LabelCol: "none", Hea
 
 // Options returns the loading options of package datasets.
 func (o FileOptions) Options() (datasets.Options, error) {
-	if _, err := datasets.ParseLabelCol(o.LabelCol); err != nil {
+	if _, err := format.ParseLabelCol(o.LabelCol); err != nil {
 		return datasets.Options{}, fmt.Errorf("label_col: %v", err)
 	}
-	csv := datasets.CSVOptions{Header: o.Header, Missing: o.Missing, Categorical: o.CategoricalColumns, Encoding: o.Encoding}
+	csv := format.CSVOptions{Header: o.Header, Missing: o.Missing, Categorical: o.CategoricalColumns, Encoding: o.Encoding}
 	return datasets.Options{CSV: csv, LabelCol: o.LabelCol}, nil
 }
 

@@ -78,7 +78,7 @@ func TestHandCheckedDuals(t *testing.T) {
 
 func standardized(t *testing.T, file string) (*mat.Dense, []int) {
 	t.Helper()
-	ds, err := datasets.ReadCSVFile(testutil.File(t, file), datasets.CSVOptions{LabelCol: datasets.LastLabel})
+	ds, err := datasets.Load(testutil.File(t, file), datasets.Options{LabelCol: "last"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/datasets"
+	"github.com/gsbench/gsbench/datasets/format"
 	"github.com/gsbench/gsbench/fastblas"
 	"github.com/gsbench/gsbench/methods"
 	"github.com/gsbench/gsbench/preprocess"
@@ -91,7 +92,7 @@ func main() {
 func load(f fit) *mat.Dense {
 	opt := datasets.Options{Seed: 1}
 	if f.onehot {
-		opt.Categorical = datasets.OneHot
+		opt.Categorical = format.OneHot
 	}
 	ds, err := datasets.Load(f.data, opt)
 	if err != nil {

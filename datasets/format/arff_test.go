@@ -1,17 +1,20 @@
-package datasets
+package format
 
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestLoadARFF reads the hand-written files of testdata/arff (values worked
-// out from the ARFF specification in the comments) under several options.
-func TestLoadARFF(t *testing.T) {
+// TestReadARFFFiles reads the hand-written files of testdata/arff (values
+// worked out from the ARFF specification in the comments) under several
+// options. y numbers the rows' classes in classes; a nominal class is
+// declared (Table.Classes), a numeric one is not.
+func TestReadARFFFiles(t *testing.T) {
 	for _, tc := range []struct {
 		file, label, missing, encoding string
 		features, classes              string
@@ -67,7 +70,12 @@ func TestLoadARFF(t *testing.T) {
 			}, nil, "dropped date attribute when"},
 	} {
 		name := tc.file + "/" + tc.label + "/" + tc.missing + "/" + tc.encoding
-		ds, err := Load(filepath.Join("testdata/arff", tc.file), Options{LabelCol: tc.label, Missing: tc.missing, Categorical: tc.encoding})
+		f, err := os.Open(filepath.Join("testdata/arff", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := ReadARFF(f, ARFFOptions{LabelCol: tc.label, Missing: tc.missing, Encoding: tc.encoding})
+		f.Close()
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -75,30 +83,27 @@ func TestLoadARFF(t *testing.T) {
 		if got := strings.Join(ds.Features, ","); got != tc.features {
 			t.Errorf("%s: features %s, want %s", name, got, tc.features)
 		}
-		if got := strings.Join(ds.Classes, ","); got != tc.classes {
-			t.Errorf("%s: classes %s, want %s", name, got, tc.classes)
+		declared := tc.classes
+		if tc.label == "temperature" {
+			declared = "" // a numeric class
+		}
+		if got := strings.Join(ds.Classes, ","); got != declared {
+			t.Errorf("%s: classes %s, want %s", name, got, declared)
 		}
 		want := mat.NewDense(len(tc.x)/len(strings.Split(tc.features, ",")), len(strings.Split(tc.features, ",")), tc.x)
 		if !mat.EqualApprox(ds.X, want, 1e-12) {
 			t.Errorf("%s: X =\n%v\nwant\n%v", name, mat.Formatted(ds.X), mat.Formatted(want))
 		}
-		if !equalInts(ds.Y, tc.y) {
-			t.Errorf("%s: y %v, want %v", name, ds.Y, tc.y)
+		var labels []string
+		for _, y := range tc.y {
+			labels = append(labels, strings.Split(tc.classes, ",")[y])
+		}
+		if !slices.Equal(ds.Labels, labels) || (ds.Labels == nil) != (labels == nil) {
+			t.Errorf("%s: labels %v, want %v", name, ds.Labels, labels)
 		}
 		if !strings.Contains(strings.Join(ds.Notes, "; "), tc.note) {
 			t.Errorf("%s: notes %q lack %q", name, ds.Notes, tc.note)
 		}
-	}
-	// gzip works as for the other formats.
-	src, _ := os.ReadFile("testdata/arff/sparse.arff")
-	p := filepath.Join(t.TempDir(), "sparse.arff.gz")
-	os.WriteFile(p, gzipBytes(src), 0o644)
-	if ds, err := Load(p, Options{Categorical: Ordinal}); err != nil || ds.X.At(0, 0) != 1.5 {
-		t.Errorf("sparse.arff.gz: %v", err)
-	}
-	// A missing value without a policy says how to choose one.
-	if _, err := Load("testdata/arff/weather.arff", Options{}); err == nil || !strings.Contains(err.Error(), "--missing") {
-		t.Errorf("weather.arff without a missing-value policy: %v", err)
 	}
 }
 

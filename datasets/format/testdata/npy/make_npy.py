@@ -1,9 +1,9 @@
-# Writes the NumPy fixtures of datasets/npy_test.go with NumPy itself (the
+# Writes the NumPy fixtures of datasets/format/npy_test.go with NumPy itself (the
 # reference writer of the format), and expected.json: for each file, the
 # shape, the values in C order as float64 (or strings), and the labels.
 #
 # Run from the repository root:
-#   /usr/bin/python3 datasets/testdata/npy/make_npy.py
+#   /usr/bin/python3 datasets/format/testdata/npy/make_npy.py
 # (Debian python3-numpy 1:1.24.2-1+deb12u1). The output is deterministic
 # (fixed values, gzip mtime 0; NumPy dates zip members with a fixed time:
 # running it twice gives the same bytes).

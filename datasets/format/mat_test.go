@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bytes"
@@ -6,8 +6,8 @@ import (
 	"encoding/binary"
 	"math"
 	"os"
-	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,7 +174,7 @@ func TestReadMATRoundTrip(t *testing.T) {
 						t.Errorf("%v class %d: X[%d] = %v, want %v", order, tc.class, i, vars[0].Data[i], want)
 					}
 				}
-				ds, err := matDataset(vars, "X", "Y")
+				ds, err := MATTable(vars, "X", "Y")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -185,24 +185,12 @@ func TestReadMATRoundTrip(t *testing.T) {
 				if got := ds.X.At(0, 1); got != vars[0].Data[3] {
 					t.Errorf("X(1,2) = %v, want %v", got, vars[0].Data[3])
 				}
-				if want := []int{1, 0, 1}; !equalInts(ds.Y, want) || ds.Classes[0] != "1" {
-					t.Errorf("Y = %v classes %v", ds.Y, ds.Classes)
+				if got := strings.Join(ds.Labels, ","); got != "2,1,2" {
+					t.Errorf("labels %s, want 2,1,2", got)
 				}
 			}
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestReadMATUnsupported(t *testing.T) {
@@ -222,11 +210,32 @@ func TestReadMATUnsupported(t *testing.T) {
 			t.Errorf("%s: unsupported %q, want %q", v.Name, v.Unsupported, want[v.Name])
 		}
 	}
-	if _, err := matDataset(vars, "S", ""); err == nil || !strings.Contains(err.Error(), "sparse") {
+	if _, err := MATTable(vars, "S", ""); err == nil || !strings.Contains(err.Error(), "sparse") {
 		t.Errorf("sparse X: %v", err)
 	}
-	if _, err := matDataset(vars, "nope", ""); err == nil || !strings.Contains(err.Error(), "the file has") {
+	if _, err := MATTable(vars, "nope", ""); err == nil || !strings.Contains(err.Error(), "the file has") {
 		t.Errorf("missing variable: %v", err)
+	}
+}
+
+// TestReadMATOctave reads a file Octave 7.3 wrote with save -v7
+// (testdata/mat/make_mat.m): compressed elements, column-major data.
+func TestReadMATOctave(t *testing.T) {
+	b, err := os.ReadFile("testdata/mat/fea_gnd.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars, err := readMATBytes(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vars) != 2 || vars[0].Name != "fea" || vars[0].Class != "double" || !slices.Equal(vars[0].Dims, []int{2, 3}) || !slices.Equal(vars[0].Data, []float64{1, 4, 2, 5, 3, 6}) ||
+		vars[1].Name != "gnd" || !slices.Equal(vars[1].Data, []float64{7, 3}) {
+		t.Fatalf("%+v %+v", vars[0], vars[len(vars)-1])
+	}
+	tb, err := MATLabelTable(vars, LabelCol{})
+	if err != nil || !mat.Equal(tb.X, mat.NewDense(2, 3, []float64{1, 2, 3, 4, 5, 6})) || strings.Join(tb.Labels, ",") != "7,3" {
+		t.Errorf("%v %v", tb, err)
 	}
 }
 
@@ -323,21 +332,39 @@ func TestReadMATZlibBomb(t *testing.T) {
 	}
 }
 
-// TestLoadMATPath: a user's MAT-file is loaded by path, with the features
-// and labels under the names Deng Cai's datasets use (fea, gnd).
-func TestLoadMATPath(t *testing.T) {
+// TestMATLabelTable: a user's MAT-file is read by the label rule, with the
+// features and labels under the names Deng Cai's datasets use (fea, gnd)
+// by default.
+func TestMATLabelTable(t *testing.T) {
 	w := newMATWriter(binary.LittleEndian, true, "MATLAB 5.0 MAT-file", 0x0100)
 	w.add(w.matrix("fea", 6, 0, []int32{2, 3}, miDOUBLE, []float64{1, 2, 3, 4, 5, 6}, nil))
 	w.add(w.matrix("gnd", 6, 0, []int32{2, 1}, miDOUBLE, []float64{7, 3}, nil))
-	p := filepath.Join(t.TempDir(), "mine.mat")
-	if err := os.WriteFile(p, w.buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ds, err := Load(p, Options{})
+	vars, err := readMATBytes(w.buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !mat.Equal(ds.X, mat.NewDense(2, 3, []float64{1, 3, 5, 2, 4, 6})) || !equalInts(ds.Y, []int{1, 0}) || ds.Name != "mine.mat" {
-		t.Errorf("X = %v, Y = %v, name %s", mat.Formatted(ds.X), ds.Y, ds.Name)
+	for _, tc := range []struct {
+		label  string
+		x      []float64
+		labels string
+	}{
+		{"", []float64{1, 3, 5, 2, 4, 6}, "7,3"},
+		{"none", []float64{1, 3, 5, 2, 4, 6}, ""},
+		{"gnd", []float64{1, 3, 5, 2, 4, 6}, "7,3"},
+		{"last", []float64{1, 3, 2, 4}, "5,6"},
+		{"0", []float64{3, 5, 4, 6}, "1,2"},
+	} {
+		lc, _ := ParseLabelCol(tc.label)
+		tb, err := MATLabelTable(vars, lc)
+		if err != nil {
+			t.Errorf("%q: %v", tc.label, err)
+			continue
+		}
+		if !mat.Equal(tb.X, mat.NewDense(2, len(tc.x)/2, tc.x)) || strings.Join(tb.Labels, ",") != tc.labels || (tb.Labels == nil) != (tc.labels == "") {
+			t.Errorf("%q: X = %v, labels %v", tc.label, mat.Formatted(tb.X), tb.Labels)
+		}
+	}
+	if _, err := MATLabelTable(vars, LabelCol{Kind: LabelName, Name: "nosuch"}); err == nil || !strings.Contains(err.Error(), "no variable \"nosuch\" (the file has: fea, gnd)") {
+		t.Errorf("a missing label variable: %v", err)
 	}
 }

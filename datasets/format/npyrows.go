@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -51,8 +51,8 @@ type NPYRows struct {
 
 // OpenNPYRows opens the .npy file at path (or .npy.gz) for reading in row
 // blocks: a one- or two-dimensional array of numbers or booleans (an array
-// of more dimensions is n x the product of the others, as Load reads it).
-// labelCol follows the package's label rule ("" and "none": every column
+// of more dimensions is n x the product of the others, as ArrayTable reads it).
+// labelCol follows the label rule (ParseLabelCol; "" and "none": every column
 // is a feature; "last" or a column number: that column is left out; the
 // labels themselves are not read). The header is checked, and so is the
 // size of an uncompressed file: a truncated file is an error here, naming
@@ -68,7 +68,7 @@ func OpenNPYRows(path, labelCol string) (*NPYRows, error) {
 		return nil, err
 	}
 	size := fi.Size()
-	r, bound, gz, err := decompressor(bufio.NewReader(f), size)
+	r, bound, gz, err := Decompress(bufio.NewReader(f), size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -195,7 +195,7 @@ func (s *NPYRows) Blocks(rows int) iter.Seq2[*mat.Dense, error] {
 		defer close(done)
 		var seq io.Reader // the data, read in order (gzip)
 		if s.gz {
-			r, _, _, err := decompressor(bufio.NewReaderSize(f, 1<<20), -1)
+			r, _, _, err := Decompress(bufio.NewReaderSize(f, 1<<20), -1)
 			if err == nil {
 				_, err = io.CopyN(io.Discard, r, s.off)
 			}

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"archive/zip"
@@ -195,7 +195,7 @@ func FuzzReadNPY(f *testing.F) {
 		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, bound, _, err := decompressor(bytes.NewReader(data), int64(len(data)))
+		r, bound, _, err := Decompress(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -210,10 +210,10 @@ func FuzzReadNPY(f *testing.F) {
 		if int64(a.Len()) != total || total > MaxCells || (a.Data == nil) == (a.Strings == nil) && total > 0 {
 			t.Fatalf("shape %v, %d elements", a.Shape, a.Len())
 		}
-		if ds, err := arrayDataset("fuzz", a, LabelCol{Kind: LabelLast}); err == nil {
-			n, _ := ds.Dims()
-			if len(ds.Y) != n || !allFinite(ds.X) {
-				t.Fatalf("%d rows, %d labels", n, len(ds.Y))
+		if tb, err := ArrayTable("fuzz", a, LabelCol{Kind: LabelLast}); err == nil {
+			checkTable(t, tb, false, -1)
+			if n, _ := tb.X.Dims(); len(tb.Labels) != n {
+				t.Fatalf("%d rows, %d labels", n, len(tb.Labels))
 			}
 		}
 	})
@@ -225,19 +225,15 @@ func FuzzReadNPZ(f *testing.F) {
 		f.Add(b, "")
 	}
 	f.Fuzz(func(t *testing.T, data []byte, label string) {
-		ds, err := npzDataset(bytes.NewReader(data), int64(len(data)), label)
+		lc, err := ParseLabelCol(label)
 		if err != nil {
 			return
 		}
-		n, _ := ds.Dims()
-		if ds.Y != nil && len(ds.Y) != n || !allFinite(ds.X) {
-			t.Fatalf("%d rows, %d labels", n, len(ds.Y))
+		tb, err := NPZTable(bytes.NewReader(data), int64(len(data)), lc)
+		if err != nil {
+			return
 		}
-		for _, y := range ds.Y {
-			if y < 0 || y >= len(ds.Classes) {
-				t.Fatalf("label %d of %d classes", y, len(ds.Classes))
-			}
-		}
+		checkTable(t, tb, false, -1)
 	})
 }
 
@@ -252,32 +248,24 @@ func FuzzReadARFF(f *testing.F) {
 			Missing:  []string{"", MissingDrop, MissingMean, MissingMostFrequent}[mode%4],
 			Encoding: []string{OneHot, Ordinal}[mode/4%2],
 		}
-		ds, err := ReadARFF(bytes.NewReader(data), opt)
+		tb, err := ReadARFF(bytes.NewReader(data), opt)
 		if err != nil {
 			return
 		}
-		n, d := ds.Dims()
-		if !allFinite(ds.X) || len(ds.Features) != d || (ds.Y != nil && len(ds.Y) != n) {
-			t.Fatalf("%d x %d, %d names, %d labels", n, d, len(ds.Features), len(ds.Y))
-		}
-		for _, y := range ds.Y {
-			if y < 0 || y >= len(ds.Classes) {
-				t.Fatalf("label %d of %d classes", y, len(ds.Classes))
-			}
-		}
+		checkTable(t, tb, true, -1)
 	})
 }
 
 func FuzzReadMUSAE(f *testing.F) {
 	smallLimits(f)
 	f.Fuzz(func(t *testing.T, features, target []byte) {
-		ds, err := ReadMUSAE(bytes.NewReader(features), bytes.NewReader(target), 64)
+		tb, err := ReadMUSAE(bytes.NewReader(features), bytes.NewReader(target), 64)
 		if err != nil {
 			return
 		}
-		n, d := ds.Dims()
-		if d != 64 || len(ds.Y) != n || !allFinite(ds.X) {
-			t.Fatalf("%d x %d, %d labels", n, d, len(ds.Y))
+		checkTable(t, tb, false, 64)
+		if n, _ := tb.X.Dims(); len(tb.Labels) != n {
+			t.Fatalf("%d rows, %d labels", n, len(tb.Labels))
 		}
 	})
 }

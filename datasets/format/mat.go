@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -233,7 +234,7 @@ func (m *matReader) matrix(r io.Reader, n int64) (*MatVar, error) {
 			return nil, fmt.Errorf("dimensions: negative size %d", k)
 		}
 		v.Dims = append(v.Dims, int(k))
-		if total, err = checkCells("mat", total, int64(k)); err != nil {
+		if total, err = CheckCells("mat", total, int64(k)); err != nil {
 			return nil, err
 		}
 	}
@@ -370,9 +371,10 @@ func skip(r io.Reader, n int64) error {
 	return nil
 }
 
-// matDataset builds a Dataset from the variables of a MAT-file: xname holds
-// the n x d features, yname (optional) n labels (an n x 1 or 1 x n array).
-func matDataset(vars []*MatVar, xname, yname string) (*Dataset, error) {
+// MATTable builds a Table from the variables of a MAT-file (ReadMAT):
+// xname holds the n x d features, yname (optional) n integer labels (an
+// n x 1 or 1 x n array).
+func MATTable(vars []*MatVar, xname, yname string) (*Table, error) {
 	find := func(name string) (*MatVar, error) {
 		var names []string
 		for _, v := range vars {
@@ -404,9 +406,9 @@ func matDataset(vars []*MatVar, xname, yname string) (*Dataset, error) {
 			data[i*d+j] = x
 		}
 	}
-	ds := &Dataset{X: newDense(n, d, data)}
+	tb := &Table{X: newDense(n, d, data)}
 	if yname == "" {
-		return ds, nil
+		return tb, nil
 	}
 	yv, err := find(yname)
 	if err != nil {
@@ -422,6 +424,62 @@ func matDataset(vars []*MatVar, xname, yname string) (*Dataset, error) {
 		}
 		labels[i] = fmt.Sprint(int64(y))
 	}
-	ds.Y, ds.Classes = EncodeLabels(labels)
-	return ds, nil
+	tb.Labels = labels
+	return tb, nil
+}
+
+// MATLabelTable reads a MAT-file's features and labels by the label rule
+// lc: LabelDefault the usual variable names (X and Y as scikit-feature
+// saves them, X and y, or fea and gnd, else X or fea alone), LabelNone X
+// (or fea) alone, LabelName the labels' variable, LabelLast or LabelIndex a
+// column of X.
+func MATLabelTable(vars []*MatVar, lc LabelCol) (*Table, error) {
+	if lc.Kind == LabelDefault {
+		return matTableAuto(vars)
+	}
+	x := "X"
+	if !slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "X" }) && slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == "fea" }) {
+		x = "fea"
+	}
+	switch lc.Kind {
+	case LabelName:
+		return MATTable(vars, x, lc.Name)
+	case LabelNone:
+		return MATTable(vars, x, "")
+	}
+	tb, err := MATTable(vars, x, "")
+	if err != nil {
+		return nil, err
+	}
+	n, d := tb.X.Dims()
+	col, err := lc.index(d, nil, "mat: "+x)
+	if err != nil {
+		return nil, err
+	}
+	if d < 2 {
+		return nil, fmt.Errorf("mat: %s: label column %s would leave no feature column", x, lc)
+	}
+	data, labels := splitLabelColumn(tb.X.RawMatrix().Data, n, d, col)
+	tb.X = newDense(n, d-1, data)
+	tb.Labels = labels
+	return tb, nil
+}
+
+// matTableAuto reads the features and labels of a MAT-file under the usual
+// variable names: X and Y (scikit-feature), X and y, or fea and gnd.
+func matTableAuto(vars []*MatVar) (*Table, error) {
+	has := func(name string) bool {
+		return slices.ContainsFunc(vars, func(v *MatVar) bool { return v.Name == name })
+	}
+	for _, p := range [][2]string{{"X", "Y"}, {"X", "y"}, {"fea", "gnd"}} {
+		if has(p[0]) && has(p[1]) {
+			return MATTable(vars, p[0], p[1])
+		}
+	}
+	for _, x := range []string{"X", "fea"} {
+		if has(x) {
+			return MATTable(vars, x, "")
+		}
+	}
+	return MATTable(vars, "X", "Y") // reports the variables the file has
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -50,14 +50,14 @@ func readFull(r io.Reader, buf []byte) error {
 	return err
 }
 
-// checkCells returns rows*cols, or an error when the product overflows or
+// CheckCells returns rows*cols, or an error when the product overflows or
 // exceeds MaxCells.
-func checkCells(what string, rows, cols int64) (int64, error) {
+func CheckCells(what string, rows, cols int64) (int64, error) {
 	if rows < 0 || cols < 0 {
 		return 0, fmt.Errorf("%s: negative dimension %d x %d", what, rows, cols)
 	}
 	if cols != 0 && rows > MaxCells/cols {
-		return 0, fmt.Errorf("%s: %d x %d values exceed the limit of %d (datasets.MaxCells)", what, rows, cols, MaxCells)
+		return 0, fmt.Errorf("%s: %d x %d values exceed the limit of %d (format.MaxCells)", what, rows, cols, MaxCells)
 	}
 	return rows * cols, nil
 }
@@ -65,11 +65,11 @@ func checkCells(what string, rows, cols int64) (int64, error) {
 // gzipMagic is the start of every gzip member.
 var gzipMagic = []byte{0x1f, 0x8b}
 
-// decompressor wraps r in a gzip reader when its data starts with the gzip
+// Decompress wraps r in a gzip reader when its data starts with the gzip
 // magic (whatever the file name says). size is the number of bytes r holds
 // (-1 if unknown); the returned bound is the most bytes the returned reader
 // can produce (-1 if unknown).
-func decompressor(r io.Reader, size int64) (rd io.Reader, bound int64, gz bool, err error) {
+func Decompress(r io.Reader, size int64) (rd io.Reader, bound int64, gz bool, err error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	head, err := br.Peek(2)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {

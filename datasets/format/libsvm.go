@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -22,9 +22,9 @@ type LIBSVMOptions struct {
 //
 // with 1-based, strictly increasing feature indices; omitted features are
 // zero. Blank lines and text after '#' are ignored. Labels must be numbers;
-// they are numbered 0..c-1 in increasing order (EncodeLabels). The matrix is
+// they are kept in their shortest form ("1" for 1.0). The matrix is
 // dense: rows * d must not exceed MaxCells.
-func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
+func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Table, error) {
 	limit := MaxFeatures
 	if opt.Features > 0 {
 		limit = opt.Features
@@ -65,7 +65,7 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 				return nil, fmt.Errorf("libsvm: line %d: feature index %q: indices are integers from 1", line, f[:colon])
 			}
 			if j > int64(limit) {
-				hint := "datasets.MaxFeatures"
+				hint := "format.MaxFeatures"
 				if opt.Features > 0 {
 					hint = "the dataset's number of features"
 				}
@@ -96,7 +96,7 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 	if n == 0 || d == 0 {
 		return nil, fmt.Errorf("libsvm: no samples with features")
 	}
-	if _, err := checkCells("libsvm", int64(n), int64(d)); err != nil {
+	if _, err := CheckCells("libsvm", int64(n), int64(d)); err != nil {
 		return nil, err
 	}
 	data := make([]float64, n*d)
@@ -106,7 +106,5 @@ func ReadLIBSVM(r io.Reader, opt LIBSVMOptions) (*Dataset, error) {
 			row[idx[k]] = val[k]
 		}
 	}
-	ds := &Dataset{X: newDense(n, d, data)}
-	ds.Y, ds.Classes = EncodeLabels(labels)
-	return ds, nil
+	return &Table{X: newDense(n, d, data), Labels: labels}, nil
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bytes"
@@ -46,12 +46,20 @@ func TestReadNPYFixtures(t *testing.T) {
 		}
 		n++
 		t.Run(name, func(t *testing.T) {
-			f, err := openDataFile(filepath.Join("testdata/npy", name), FileSpec{}, false)
+			f, err := os.Open(filepath.Join("testdata/npy", name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer f.close()
-			a, err := ReadNPY(f.r, f.bound)
+			defer f.Close()
+			fi, err := f.Stat()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, bound, _, err := Decompress(f, fi.Size())
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := ReadNPY(r, bound)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,49 +82,77 @@ func TestReadNPYFixtures(t *testing.T) {
 	}
 }
 
-// TestLoadNPZFixtures: Load reads the .npz archives (stored and deflated
+// readArrays reads the .npy or .npz file at path by the label rule label,
+// as package datasets reads a data file given by path.
+func readArrays(path, label string) (*Table, error) {
+	lc, err := ParseLabelCol(label)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasSuffix(path, ".npz") {
+		return NPZTable(f, fi.Size(), lc)
+	}
+	r, bound, _, err := Decompress(f, fi.Size())
+	if err != nil {
+		return nil, err
+	}
+	a, err := ReadNPY(r, bound)
+	if err != nil {
+		return nil, err
+	}
+	return ArrayTable("npy", a, lc)
+}
+
+// TestNPZFixtures: NPZTable reads the .npz archives (stored and deflated
 // members) with the label rule: the y / labels / target member by default,
 // none, or a named member.
-func TestLoadNPZFixtures(t *testing.T) {
+func TestNPZFixtures(t *testing.T) {
 	exp := readNpyExpected(t)
 	for _, name := range []string{"stored.npz", "deflated.npz", "unnamed.npz", "target.npz"} {
 		e := exp[name]
-		ds, err := Load(filepath.Join("testdata/npy", name), Options{})
+		tb, err := readArrays(filepath.Join("testdata/npy", name), "")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		n, d := ds.Dims()
-		if n != e.Shape[0] || d != e.Shape[1] || !slices.Equal(ds.X.RawMatrix().Data, e.Values) {
-			t.Errorf("%s: %d x %d %v, NumPy %v %v", name, n, d, ds.X.RawMatrix().Data, e.Shape, e.Values)
+		n, d := tb.X.Dims()
+		if n != e.Shape[0] || d != e.Shape[1] || !slices.Equal(tb.X.RawMatrix().Data, e.Values) {
+			t.Errorf("%s: %d x %d %v, NumPy %v %v", name, n, d, tb.X.RawMatrix().Data, e.Shape, e.Values)
 		}
-		var got []any
-		for _, y := range ds.Y {
-			got = append(got, ds.Classes[y])
+		var want []string
+		for _, l := range e.Labels {
+			want = append(want, strings.Trim(jsonText(l), `"`))
 		}
-		want := make([]any, len(e.Labels))
-		for i, l := range e.Labels {
-			want[i] = strings.TrimSuffix(strings.TrimSuffix(jsonText(l), ".0"), "\"")
-			want[i] = strings.TrimPrefix(want[i].(string), "\"")
-		}
-		if len(got) != len(want) || (len(want) > 0 && jsonText(got) != jsonText(want)) {
-			t.Errorf("%s: labels %v, NumPy %v", name, got, want)
+		if !slices.Equal(tb.Labels, want) || (tb.Labels == nil) != (want == nil) {
+			t.Errorf("%s: labels %v, NumPy %v", name, tb.Labels, want)
 		}
 	}
 	// none: no labels; a named member; a column of X.
-	ds, err := Load("testdata/npy/stored.npz", Options{LabelCol: "none"})
-	if err != nil || ds.Y != nil {
-		t.Errorf("label none: %v %v", ds.Y, err)
+	tb, err := readArrays("testdata/npy/stored.npz", "none")
+	if err != nil || tb.Labels != nil {
+		t.Errorf("label none: %v %v", tb, err)
 	}
-	ds, err = Load("testdata/npy/target.npz", Options{LabelCol: "extra"})
-	if err != nil || jsonText(ds.Classes) != `["0","1","2"]` {
-		t.Errorf("label member extra: %v", err)
+	tb, err = readArrays("testdata/npy/target.npz", "extra")
+	if err != nil || jsonText(tb.Labels) != `["0","1","2"]` {
+		t.Errorf("label member extra: %v %v", tb, err)
 	}
-	ds, err = Load("testdata/npy/stored.npz", Options{LabelCol: "last"})
-	if n, d := ds.Dims(); err != nil || d != 3 || n != 3 || jsonText(ds.Classes) != `["-11.5","0","7"]` {
-		t.Errorf("label column last: %v %v", ds.Classes, err)
+	tb, err = readArrays("testdata/npy/stored.npz", "last")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, d := tb.X.Dims(); d != 3 || n != 3 || jsonText(tb.Labels) != `["0","7","-11.5"]` {
+		t.Errorf("label column last: %v", tb.Labels)
 	}
 	for lc, want := range map[string]string{"nosuch": "not found (members: X, y)", "X": "is the features array", "9": "0..3"} {
-		if _, err := Load("testdata/npy/stored.npz", Options{LabelCol: lc}); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := readArrays("testdata/npy/stored.npz", lc); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("label %q: %v, want %q", lc, err, want)
 		}
 	}
@@ -127,27 +163,33 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-// TestLoadNPY: a .npy file has no labels unless a column is named; a 3-D
+// TestArrayTable: a .npy file has no labels unless a column is named; a 3-D
 // array is flattened per row as IDX images are.
-func TestLoadNPY(t *testing.T) {
-	ds, err := Load("testdata/npy/f8.npy", Options{})
-	if n, d := ds.Dims(); err != nil || n != 3 || d != 4 || ds.Y != nil {
-		t.Fatalf("f8.npy: %v", err)
+func TestArrayTable(t *testing.T) {
+	tb, err := readArrays("testdata/npy/f8.npy", "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	ds, err = Load("testdata/npy/i4.npy", Options{LabelCol: "0"})
-	if err != nil || jsonText(ds.Classes) != `["-4","1"]` || ds.X.At(1, 1) != -6 {
-		t.Errorf("i4.npy label 0: %v %v", ds.Classes, err)
+	if n, d := tb.X.Dims(); n != 3 || d != 4 || tb.Labels != nil {
+		t.Fatalf("f8.npy: %d x %d, labels %v", n, d, tb.Labels)
 	}
-	ds, err = Load("testdata/npy/cube_fortran.npy", Options{})
-	if n, d := ds.Dims(); err != nil || n != 2 || d != 12 || ds.X.At(1, 0) != 12 || ds.X.At(0, 11) != 11 {
-		t.Errorf("cube_fortran.npy: %v", err)
+	tb, err = readArrays("testdata/npy/i4.npy", "0")
+	if err != nil || jsonText(tb.Labels) != `["1","-4"]` || tb.X.At(1, 1) != -6 {
+		t.Errorf("i4.npy label 0: %v %v", tb, err)
+	}
+	tb, err = readArrays("testdata/npy/cube_fortran.npy", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, d := tb.X.Dims(); n != 2 || d != 12 || tb.X.At(1, 0) != 12 || tb.X.At(0, 11) != 11 {
+		t.Errorf("cube_fortran.npy: %d x %d", n, d)
 	}
 	for lc, want := range map[string]string{"name": "no column names", "4": "0..3"} {
-		if _, err := Load("testdata/npy/f8.npy", Options{LabelCol: lc}); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := readArrays("testdata/npy/f8.npy", lc); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("label %q: %v", lc, err)
 		}
 	}
-	if _, err := Load("testdata/npy/labels_u.npy", Options{}); err == nil || !strings.Contains(err.Error(), "strings cannot be features") {
+	if _, err := readArrays("testdata/npy/labels_u.npy", ""); err == nil || !strings.Contains(err.Error(), "strings cannot be features") {
 		t.Errorf("string array as features: %v", err)
 	}
 }
@@ -207,7 +249,7 @@ func TestReadNPYRejects(t *testing.T) {
 	nan := npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", f8(1, 2, 3, nan64()))
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "nan.npy"), nan, 0o644)
-	if _, err := Load(filepath.Join(dir, "nan.npy"), Options{}); err == nil || !strings.Contains(err.Error(), "element [1, 1] is NaN") {
+	if _, err := readArrays(filepath.Join(dir, "nan.npy"), ""); err == nil || !strings.Contains(err.Error(), "element [1, 1] is NaN") {
 		t.Errorf("NaN: %v", err)
 	}
 }

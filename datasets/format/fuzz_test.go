@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -6,10 +6,14 @@ import (
 	"compress/gzip"
 	"encoding/binary"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/testutil"
 )
@@ -29,6 +33,32 @@ func smallLimits(f *testing.F) {
 	cells, feats := MaxCells, MaxFeatures
 	MaxCells, MaxFeatures = 1<<16, 1<<10
 	f.Cleanup(func() { MaxCells, MaxFeatures = cells, feats })
+}
+
+// checkTable fails unless tb is consistent: finite values, a name for
+// every column when named, a label for every row when labelled, and each
+// label one of the declared classes when the file declares them. d >= 0
+// also asks for d columns.
+func checkTable(t *testing.T, tb *Table, named bool, d int) {
+	t.Helper()
+	n, c := tb.X.Dims()
+	if d >= 0 && c != d || !allFinite(tb.X) || named && len(tb.Features) != c || tb.Labels != nil && len(tb.Labels) != n {
+		t.Fatalf("%d x %d, %d names, %d labels", n, c, len(tb.Features), len(tb.Labels))
+	}
+	for _, l := range tb.Labels {
+		if l == "" || tb.Classes != nil && !slices.Contains(tb.Classes, l) {
+			t.Fatalf("label %q of classes %q", l, tb.Classes)
+		}
+	}
+}
+
+func allFinite(x *mat.Dense) bool {
+	for _, v := range x.RawMatrix().Data {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // realFile returns the content of a reference data file, decompressed, cut
@@ -89,7 +119,7 @@ func FuzzReadLIBSVM(f *testing.F) {
 		f.Add(gzipBytes(b.Bytes()))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, _, _, err := decompressor(bytes.NewReader(data), int64(len(data)))
+		r, _, _, err := Decompress(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -97,14 +127,10 @@ func FuzzReadLIBSVM(f *testing.F) {
 		if err != nil {
 			return
 		}
-		n, d := ds.Dims()
-		if len(ds.Y) != n || d > MaxFeatures || int64(n)*int64(d) > MaxCells || !allFinite(ds.X) {
-			t.Fatalf("%d x %d, %d labels", n, d, len(ds.Y))
-		}
-		for _, y := range ds.Y {
-			if y < 0 || y >= len(ds.Classes) {
-				t.Fatalf("label %d of %d classes", y, len(ds.Classes))
-			}
+		checkTable(t, ds, false, -1)
+		n, d := ds.X.Dims()
+		if len(ds.Labels) != n || d > MaxFeatures || int64(n)*int64(d) > MaxCells {
+			t.Fatalf("%d x %d, %d labels", n, d, len(ds.Labels))
 		}
 	})
 }
@@ -119,7 +145,7 @@ func FuzzReadIDX(f *testing.F) {
 	binary.BigEndian.PutUint32(img[4:], 1)
 	f.Add(img)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r, bound, _, err := decompressor(bytes.NewReader(data), int64(len(data)))
+		r, bound, _, err := Decompress(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			return
 		}
@@ -153,6 +179,9 @@ func FuzzReadMAT(f *testing.F) {
 		f.Add(append(append([]byte{}, b[:128]...), b[tc.yAt:]...))
 		f.Add(b[:4096])
 	}
+	for _, b := range fixtures(f, "testdata/mat/*.mat") {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		vars, err := ReadMAT(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
@@ -167,10 +196,8 @@ func FuzzReadMAT(f *testing.F) {
 				t.Fatalf("%s: dims %v, %d values", v.Name, v.Dims, len(v.Data))
 			}
 		}
-		if ds, err := matDatasetAuto(vars); err == nil {
-			if n, _ := ds.Dims(); ds.Y != nil && len(ds.Y) != n || !allFinite(ds.X) {
-				t.Fatalf("dataset of %d rows, %d labels", n, len(ds.Y))
-			}
+		if tb, err := MATLabelTable(vars, LabelCol{}); err == nil {
+			checkTable(t, tb, false, -1)
 		}
 	})
 }
@@ -203,28 +230,14 @@ func FuzzReadCSV(f *testing.F) {
 		if mode&0x80 != 0 {
 			opt.Encoding = Ordinal
 		}
-		var ds *Dataset
-		var err error
 		if mode&0x20 != 0 { // whitespace-separated (uci-text)
-			var tb *table
-			if tb, err = readTable(bytes.NewReader(data), tableSpec{labelCol: opt.LabelCol, header: opt.Header, missing: []string{"?"}, whitespace: true}); err == nil {
-				ds, err = tb.dataset(opt.Missing, opt.Encoding)
-			}
-		} else {
-			ds, err = ReadCSV(bytes.NewReader(data), opt)
+			opt.MissingMarkers, opt.Whitespace = []string{"?"}, true
 		}
+		tb, err := ReadCSV(bytes.NewReader(data), opt)
 		if err != nil {
 			return
 		}
-		n, d := ds.Dims()
-		if !allFinite(ds.X) || (ds.Features != nil && len(ds.Features) != d) || (ds.Y != nil && len(ds.Y) != n) {
-			t.Fatalf("%d x %d, %d names, %d labels", n, d, len(ds.Features), len(ds.Y))
-		}
-		for _, y := range ds.Y {
-			if y < 0 || y >= len(ds.Classes) {
-				t.Fatalf("label %d of %d classes", y, len(ds.Classes))
-			}
-		}
+		checkTable(t, tb, tb.Features != nil, -1)
 	})
 }
 
@@ -239,7 +252,7 @@ func FuzzUnlzw(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out countingWriter
-		if err := unlzw(data, &out, 1<<20); err == nil && out.n > 1<<20 {
+		if err := Unlzw(data, &out, 1<<20); err == nil && out.n > 1<<20 {
 			t.Fatalf("wrote %d bytes past the limit", out.n)
 		}
 	})

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -20,7 +18,7 @@ const (
 	LastLabel = -2 // the label is the last column
 )
 
-// Missing-value policies (Options.Missing, CSVOptions.Missing).
+// Missing-value policies (CSVOptions.Missing, ARFFOptions.Missing; datasets.Options.Missing).
 const (
 	// MissingDrop drops every row with a missing feature value.
 	MissingDrop = "drop"
@@ -32,7 +30,8 @@ const (
 	MissingMostFrequent = "most_frequent"
 )
 
-// Encodings of categorical columns (Options.Categorical, CSVOptions.Encoding).
+// Encodings of categorical columns (CSVOptions.Encoding, ARFFOptions.Encoding;
+// datasets.Options.Categorical).
 const (
 	// OneHot replaces a categorical column, in place, by one 0/1 column per
 	// category, categories in sorted (byte-wise) order, named "column=category".
@@ -51,8 +50,8 @@ type CSVOptions struct {
 	// LabelCol is the 0-based column holding the class label, NoLabel or
 	// LastLabel. Labels may be any strings; they are numbered in order of
 	// first appearance unless all are integers, which are then sorted.
-	// (Load ignores it: the label column of a file it loads is
-	// Options.LabelCol.)
+	// (datasets.Load ignores it: the label column of a file it loads is
+	// datasets.Options.LabelCol.)
 	LabelCol int
 	// LabelName, when set, names the label column by its header cell
 	// (exact, else ignoring case) instead of LabelCol; the file must then
@@ -75,36 +74,27 @@ type CSVOptions struct {
 	// MissingMean or MissingMostFrequent; "" makes a missing value an error.
 	// A row whose label is missing is always dropped.
 	Missing string
-}
-
-// ReadCSVFile reads a CSV file (optionally gzip-compressed) with ReadCSV.
-func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, _, _, err := decompressor(f, -1)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	ds, err := ReadCSV(r, opt)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	ds.Name = strings.TrimSuffix(filepath.Base(path), ".gz")
-	return ds, nil
+	// Ignore lists 0-based file columns that are read past (not features).
+	Ignore []int
+	// Names are the column names of a file without a header line, by file
+	// column (the label's included); x1, x2, ... when nil or short.
+	Names []string
+	// Whitespace splits lines at runs of spaces and tabs (UCI Statlog's
+	// .dat files) instead of reading comma-separated values.
+	Whitespace bool
 }
 
 // ReadCSV reads comma-separated rows (one sample a line) from r. Every row
 // must have the same number of cells; a malformed cell is reported with its
 // line and column. Numeric cells may carry leading zeros ("00202").
-func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
+func ReadCSV(r io.Reader, opt CSVOptions) (*Table, error) {
 	spec := tableSpec{
-		labelCol:  opt.LabelCol,
-		labelName: opt.LabelName,
-		header:    opt.Header,
-		missing:   opt.MissingMarkers,
+		labelCol:   opt.LabelCol,
+		labelName:  opt.LabelName,
+		header:     opt.Header,
+		names:      opt.Names,
+		missing:    opt.MissingMarkers,
+		whitespace: opt.Whitespace,
 	}
 	if spec.labelName != "" {
 		spec.labelCol = NoLabel // resolved against the header
@@ -119,10 +109,13 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	if spec.missing == nil {
 		spec.missing = DefaultMissingMarkers
 	}
-	if len(opt.Categorical) > 0 {
+	if len(opt.Categorical) > 0 || len(opt.Ignore) > 0 {
 		spec.kindOf = func(j int) colKind {
-			if slices.Contains(opt.Categorical, j) {
+			switch {
+			case slices.Contains(opt.Categorical, j):
 				return colCategorical
+			case slices.Contains(opt.Ignore, j):
+				return colIgnore
 			}
 			return colNumeric
 		}
@@ -131,7 +124,7 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.dataset(opt.Missing, opt.Encoding)
+	return t.table(opt.Missing, opt.Encoding)
 }
 
 type colKind uint8
@@ -144,13 +137,12 @@ const (
 
 // tableSpec says how to read a delimited table.
 type tableSpec struct {
-	labelCol  int                 // 0-based, NoLabel or LastLabel
-	labelName string              // the header cell of the label column (overrides labelCol)
-	header    string              // "auto", "yes", "no", "sklearn"
-	kindOf    func(int) colKind   // kind of file column j; nil: all numeric
-	names     []string            // file column names when the file has no header
-	missing   []string            // cell texts meaning "missing"
-	labelMap  func(string) string // renames labels (nil: identity)
+	labelCol  int               // 0-based, NoLabel or LastLabel
+	labelName string            // the header cell of the label column (overrides labelCol)
+	header    string            // "auto", "yes", "no", "sklearn"
+	kindOf    func(int) colKind // kind of file column j; nil: all numeric
+	names     []string          // file column names when the file has no header
+	missing   []string          // cell texts meaning "missing"
 	// whitespace splits lines at runs of spaces and tabs (UCI Statlog's
 	// .dat files) instead of reading comma-separated values.
 	whitespace bool
@@ -314,8 +306,6 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 			if j == labelCol {
 				if isMissing(s) {
 					s = "" // marks a row to drop
-				} else if spec.labelMap != nil {
-					s = spec.labelMap(s)
 				}
 				t.labels = append(t.labels, s)
 				continue
@@ -430,6 +420,11 @@ func readTable(r io.Reader, spec tableSpec) (*table, error) {
 				return nil, fmt.Errorf("row %d: label %q is not a class index 0..%d", i+1, l, len(sk.classes)-1)
 			}
 		}
+		for j, c := range sk.classes {
+			if slices.Index(sk.classes, c) != j {
+				return nil, fmt.Errorf("line 1: the header line names class %q twice", c)
+			}
+		}
 		t.classes = sk.classes
 	}
 	return t, nil
@@ -462,9 +457,9 @@ func parseSklearnHeader(cells []string) (*sklearnHeader, error) {
 	return &sklearnHeader{n: n, d: d, classes: trimAll(cells[2:])}, nil
 }
 
-// dataset handles missing values (policy) and encodes categorical columns
-// (encoding), then builds the Dataset.
-func (t *table) dataset(policy, encoding string) (*Dataset, error) {
+// table handles missing values (policy) and encodes categorical columns
+// (encoding), then builds the Table.
+func (t *table) table(policy, encoding string) (*Table, error) {
 	switch policy {
 	case "", MissingDrop, MissingMean, MissingMostFrequent:
 	default:
@@ -475,7 +470,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 	default:
 		return nil, fmt.Errorf("categorical encoding %q: use onehot or ordinal", encoding)
 	}
-	ds := &Dataset{}
+	tb := &Table{}
 	// Rows to keep: a missing label always drops the row.
 	keep := make([]bool, t.n)
 	nLabelMissing := 0
@@ -486,7 +481,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 		}
 	}
 	if nLabelMissing > 0 {
-		ds.Notes = append(ds.Notes, fmt.Sprintf("dropped %d rows with a missing label", nLabelMissing))
+		tb.Notes = append(tb.Notes, fmt.Sprintf("dropped %d rows with a missing label", nLabelMissing))
 	}
 	missingRows := 0
 	var missingCols []string
@@ -498,11 +493,11 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			}
 		}
 		if k > 0 {
-			ds.MissingValues += k
+			tb.MissingValues += k
 			missingCols = append(missingCols, fmt.Sprintf("%s (%d)", c.name, k))
 		}
 	}
-	if ds.MissingValues > 0 {
+	if tb.MissingValues > 0 {
 		for i := range t.n {
 			if !keep[i] {
 				continue
@@ -514,7 +509,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 				}
 			}
 		}
-		what := fmt.Sprintf("%d missing values in %d rows, in %s", ds.MissingValues, missingRows, strings.Join(missingCols, ", "))
+		what := fmt.Sprintf("%d missing values in %d rows, in %s", tb.MissingValues, missingRows, strings.Join(missingCols, ", "))
 		switch policy {
 		case "":
 			return nil, fmt.Errorf("%s; choose a missing-value policy: drop, mean or most_frequent (Options.Missing; --missing on the command line)", what)
@@ -526,7 +521,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 					}
 				}
 			}
-			ds.Notes = append(ds.Notes, what+": dropped those rows")
+			tb.Notes = append(tb.Notes, what+": dropped those rows")
 		default:
 			for _, c := range t.cols {
 				if err := c.impute(keep, policy); err != nil {
@@ -537,7 +532,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			if policy == MissingMean {
 				how = "numeric columns: mean, categorical columns: most frequent category"
 			}
-			ds.Notes = append(ds.Notes, what+": imputed ("+how+")")
+			tb.Notes = append(tb.Notes, what+": imputed ("+how+")")
 		}
 	}
 	var rows []int
@@ -560,7 +555,7 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 	for _, c := range t.cols {
 		if c.kind == colNumeric {
 			out = append(out, outCol{src: c, code: -1})
-			ds.Features = append(ds.Features, c.name)
+			tb.Features = append(tb.Features, c.name)
 			continue
 		}
 		nCat++
@@ -587,12 +582,12 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 				}
 			}
 			out = append(out, outCol{src: c, code: -1, rank: rank})
-			ds.Features = append(ds.Features, c.name)
+			tb.Features = append(tb.Features, c.name)
 			continue
 		}
 		for _, code := range cats {
 			out = append(out, outCol{src: c, code: code})
-			ds.Features = append(ds.Features, c.name+"="+c.dict[code])
+			tb.Features = append(tb.Features, c.name+"="+c.dict[code])
 			nOneHot++
 		}
 	}
@@ -605,13 +600,13 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			}
 		}
 		if encoding == Ordinal {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (%s)", nCat, order))
+			tb.Notes = append(tb.Notes, fmt.Sprintf("encoded %d categorical columns as ordinals (%s)", nCat, order))
 		} else {
-			ds.Notes = append(ds.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in %s)", nCat, nOneHot, strings.TrimPrefix(order, "categories in ")))
+			tb.Notes = append(tb.Notes, fmt.Sprintf("one-hot encoded %d categorical columns into %d columns (in place, categories in %s)", nCat, nOneHot, strings.TrimPrefix(order, "categories in ")))
 		}
 	}
 	n, d := len(rows), len(out)
-	if _, err := checkCells("csv", int64(n), int64(d)); err != nil {
+	if _, err := CheckCells("csv", int64(n), int64(d)); err != nil {
 		return nil, err
 	}
 	data := make([]float64, n*d)
@@ -630,26 +625,32 @@ func (t *table) dataset(policy, encoding string) (*Dataset, error) {
 			data[r*d+j] = v
 		}
 	}
-	ds.X = newDense(n, d, data)
+	tb.X = newDense(n, d, data)
 	if t.labels != nil {
-		labels := make([]string, n)
+		tb.Labels = make([]string, n)
 		for r, i := range rows {
-			labels[r] = t.labels[i]
+			tb.Labels[r] = t.labels[i]
 		}
-		if t.classes != nil {
-			ds.Y = make([]int, n)
-			for r, l := range labels {
-				ds.Y[r], _ = strconv.Atoi(l) // validated by readTable
+		switch {
+		case t.classes != nil: // scikit-learn's header: the labels index its class names
+			for r, l := range tb.Labels {
+				k, _ := strconv.Atoi(l) // validated by readTable
+				tb.Labels[r] = t.classes[k]
 			}
-			ds.Classes = slices.Clone(t.classes)
-		} else {
-			ds.Y, ds.Classes = EncodeLabels(labels)
-			if t.classOrder != nil {
-				ds.Y, ds.Classes = reorderClasses(ds.Y, ds.Classes, t.classOrder)
+			tb.Classes = slices.Clone(t.classes)
+		case t.classOrder != nil: // ARFF: the declared classes present
+			present := make(map[string]bool, len(t.classOrder))
+			for _, l := range tb.Labels {
+				present[l] = true
+			}
+			for _, c := range t.classOrder {
+				if present[c] {
+					tb.Classes = append(tb.Classes, c)
+				}
 			}
 		}
 	}
-	return ds, nil
+	return tb, nil
 }
 
 // impute fills the missing values of the kept rows of c.
@@ -717,55 +718,4 @@ func (c *tcol) impute(keep []bool, policy string) error {
 		}
 	}
 	return nil
-}
-
-// EncodeLabels numbers string labels 0..c-1. When every label is a number
-// they are numbered in increasing numeric order, otherwise in order of first
-// appearance.
-func EncodeLabels(labels []string) (y []int, classes []string) {
-	numeric := true
-	vals := make(map[string]float64, 16)
-	for _, l := range labels {
-		if _, ok := vals[l]; ok {
-			continue
-		}
-		v, err := strconv.ParseFloat(l, 64)
-		if err != nil || math.IsNaN(v) {
-			numeric = false
-		}
-		vals[l] = v
-		classes = append(classes, l)
-	}
-	if numeric {
-		sort.SliceStable(classes, func(a, b int) bool { return vals[classes[a]] < vals[classes[b]] })
-	}
-	index := make(map[string]int, len(classes))
-	for i, c := range classes {
-		index[c] = i
-	}
-	y = make([]int, len(labels))
-	for i, l := range labels {
-		y[i] = index[l]
-	}
-	return y, classes
-}
-
-// reorderClasses renumbers labels y of the given classes so that the
-// classes come in the order of declared (which lists them all).
-func reorderClasses(y []int, classes, declared []string) ([]int, []string) {
-	pos := make(map[string]int, len(declared))
-	for i, c := range declared {
-		pos[c] = i
-	}
-	order := slices.Clone(classes)
-	slices.SortFunc(order, func(a, b string) int { return pos[a] - pos[b] })
-	index := make(map[string]int, len(order))
-	for i, c := range order {
-		index[c] = i
-	}
-	out := make([]int, len(y))
-	for i, l := range y {
-		out[i] = index[classes[l]]
-	}
-	return out, order
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"encoding/binary"
@@ -82,7 +82,7 @@ func ReadIDX(r io.Reader, bound int64) (*IDX, error) {
 		k := int64(binary.BigEndian.Uint32(dims[4*i:]))
 		a.Dims = append(a.Dims, int(k))
 		var err error
-		if total, err = checkCells("idx", total, k); err != nil {
+		if total, err = CheckCells("idx", total, k); err != nil {
 			return nil, err
 		}
 	}

@@ -1,12 +1,9 @@
-package datasets
+package format
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -81,9 +78,9 @@ func TestReadLIBSVM(t *testing.T) {
 	if !mat.Equal(ds.X, want) {
 		t.Errorf("X = %v", mat.Formatted(ds.X))
 	}
-	// "1", "+1" and "1.0" are one class; classes sorted numerically.
-	if !equalInts(ds.Y, []int{1, 0, 1, 1}) || len(ds.Classes) != 2 || ds.Classes[0] != "-1" {
-		t.Errorf("Y = %v, classes %v", ds.Y, ds.Classes)
+	// "1", "+1" and "1.0" are one label, in its shortest form.
+	if strings.Join(ds.Labels, ",") != "1,-1,1,1" || ds.Classes != nil {
+		t.Errorf("labels %v, classes %v", ds.Labels, ds.Classes)
 	}
 	ds, err = ReadLIBSVM(strings.NewReader(in), LIBSVMOptions{Features: 6})
 	if err != nil || ds.X.RawMatrix().Cols != 6 {
@@ -128,18 +125,22 @@ func TestReadCSV(t *testing.T) {
 	if !mat.Equal(ds.X, mat.NewDense(3, 2, []float64{1, 202, 3, 4, 5, 6})) {
 		t.Errorf("X = %v", mat.Formatted(ds.X))
 	}
-	if strings.Join(ds.Features, ",") != "a,b" || strings.Join(ds.Classes, ",") != "x,y" || !equalInts(ds.Y, []int{0, 1, 0}) {
-		t.Errorf("features %v classes %v y %v", ds.Features, ds.Classes, ds.Y)
+	if strings.Join(ds.Features, ",") != "a,b" || strings.Join(ds.Labels, ",") != "x,y,x" || ds.Classes != nil {
+		t.Errorf("features %v labels %v classes %v", ds.Features, ds.Labels, ds.Classes)
 	}
-	// Integer labels sort numerically; the label may be the first column.
+	// The label may be the first column; labels are the cells as written.
 	ds, err = ReadCSV(strings.NewReader("10,1.5\n-2,2.5\n3,3.5\n"), CSVOptions{LabelCol: 0, Header: "no"})
-	if err != nil || strings.Join(ds.Classes, ",") != "-2,3,10" || !equalInts(ds.Y, []int{2, 0, 1}) {
-		t.Errorf("numeric labels: %v %v %v", ds.Classes, ds.Y, err)
+	if err != nil || strings.Join(ds.Labels, ",") != "10,-2,3" || ds.Classes != nil {
+		t.Errorf("numeric labels: %v %v %v", ds.Labels, ds.Classes, err)
 	}
-	// scikit-learn's header "n,d,class names" is recognised in auto mode.
-	ds, err = ReadCSV(strings.NewReader("2,2,neg,pos\n1,2,1\n3,4,0\n"), CSVOptions{LabelCol: LastLabel})
-	if err != nil || strings.Join(ds.Classes, ",") != "neg,pos" || !equalInts(ds.Y, []int{1, 0}) {
-		t.Errorf("sklearn header: %v %v %v", ds.Classes, ds.Y, err)
+	// scikit-learn's header "n,d,class names" is recognised in auto mode:
+	// it declares the classes (all of them), which the labels index.
+	ds, err = ReadCSV(strings.NewReader("2,2,neg,pos,other\n1,2,1\n3,4,0\n"), CSVOptions{LabelCol: LastLabel})
+	if err != nil || strings.Join(ds.Classes, ",") != "neg,pos,other" || strings.Join(ds.Labels, ",") != "pos,neg" {
+		t.Errorf("sklearn header: %v %v %v", ds.Classes, ds.Labels, err)
+	}
+	if _, err := ReadCSV(strings.NewReader("2,2,neg,neg\n1,2,1\n3,4,0\n"), CSVOptions{Header: "sklearn"}); err == nil || !strings.Contains(err.Error(), "names class \"neg\" twice") {
+		t.Errorf("sklearn header naming a class twice: %v", err)
 	}
 	if _, err := ReadCSV(strings.NewReader("3,2,neg,pos\n1,2,1\n3,4,0\n"), CSVOptions{Header: "sklearn"}); err == nil {
 		t.Error("sklearn header announcing 3 rows for 2: no error")
@@ -207,38 +208,5 @@ func TestCSVMissingAndCategorical(t *testing.T) {
 	}
 	if got := strings.Join(ds.Features, ","); got != "x1,x2=a,x2=b,x3" {
 		t.Errorf("one-hot column names %s", got)
-	}
-}
-
-func TestReadCSVFileGzip(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "data.csv.gz")
-	var b bytes.Buffer
-	zw := gzip.NewWriter(&b)
-	zw.Write([]byte("1,2,0\n3,4,1\n"))
-	zw.Close()
-	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ds, err := ReadCSVFile(p, CSVOptions{LabelCol: LastLabel})
-	if err != nil || ds.Name != "data.csv" || ds.X.At(1, 1) != 4 {
-		t.Fatalf("%v %v", ds, err)
-	}
-	// Load reads the same file by path, and a second load is an independent copy.
-	ds1, err := Load(p, Options{LabelCol: "last", Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds1.X.Set(0, 0, 99)
-	ds1.Y[0] = 5
-	ds2, err := Load(p, Options{LabelCol: "last"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ds2.X.At(0, 0) != 1 || ds2.Y[0] != 0 {
-		t.Error("changing a loaded dataset changed the cache")
-	}
-	if ds1.Files[0].Verified != "none" || len(ds1.Files[0].SHA256) != 64 {
-		t.Errorf("file status %+v", ds1.Files[0])
 	}
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -48,7 +48,7 @@ type arffAttr struct {
 // string and date attributes are dropped (noted), relational attributes are
 // an error. The class attribute is opt.LabelCol; nominal classes are
 // numbered in their declared order (those present in the data).
-func ReadARFF(r io.Reader, opt ARFFOptions) (*Dataset, error) {
+func ReadARFF(r io.Reader, opt ARFFOptions) (*Table, error) {
 	lc, err := ParseLabelCol(opt.LabelCol)
 	if err != nil {
 		return nil, err
@@ -80,7 +80,7 @@ func ReadARFF(r io.Reader, opt ARFFOptions) (*Dataset, error) {
 			}
 			attrs = append(attrs, a)
 			if len(attrs) > MaxFeatures {
-				return nil, fmt.Errorf("arff: line %d: more than %d attributes (datasets.MaxFeatures)", line, MaxFeatures)
+				return nil, fmt.Errorf("arff: line %d: more than %d attributes (format.MaxFeatures)", line, MaxFeatures)
 			}
 		case "@data":
 			inData = true
@@ -154,7 +154,7 @@ func ReadARFF(r io.Reader, opt ARFFOptions) (*Dataset, error) {
 			continue
 		}
 		if int64(t.n+1)*int64(len(t.cols)) > MaxCells {
-			return nil, fmt.Errorf("arff: line %d: more than %d values (datasets.MaxCells)", line, MaxCells)
+			return nil, fmt.Errorf("arff: line %d: more than %d values (format.MaxCells)", line, MaxCells)
 		}
 		w, err := splitARFFRow(s, attrs, vals, missing)
 		if err != nil {
@@ -217,12 +217,12 @@ func ReadARFF(r io.Reader, opt ARFFOptions) (*Dataset, error) {
 	if weighted > 0 {
 		notes = append(notes, fmt.Sprintf("ignored the instance weights of %d rows", weighted))
 	}
-	ds, err := t.dataset(opt.Missing, opt.Encoding)
+	tb, err := t.table(opt.Missing, opt.Encoding)
 	if err != nil {
 		return nil, fmt.Errorf("arff: %v", err)
 	}
-	ds.Notes = append(notes, ds.Notes...)
-	return ds, nil
+	tb.Notes = append(notes, tb.Notes...)
+	return tb, nil
 }
 
 func parseARFFNumber(s string) (float64, bool) {

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"encoding/csv"
@@ -17,9 +17,9 @@ import (
 // X[i][f] = 1 for every feature f of node i (f < width, else an error); Y
 // is the target column. The node ids must be 0..n-1, each once in both
 // files.
-func ReadMUSAE(features, target io.Reader, width int) (*Dataset, error) {
+func ReadMUSAE(features, target io.Reader, width int) (*Table, error) {
 	if width <= 0 || width > MaxFeatures {
-		return nil, fmt.Errorf("musae: width %d: want 1..%d (datasets.MaxFeatures)", width, MaxFeatures)
+		return nil, fmt.Errorf("musae: width %d: want 1..%d (format.MaxFeatures)", width, MaxFeatures)
 	}
 	var feats map[string][]int64
 	if err := json.NewDecoder(features).Decode(&feats); err != nil {
@@ -29,7 +29,7 @@ func ReadMUSAE(features, target io.Reader, width int) (*Dataset, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("musae features: no nodes")
 	}
-	if _, err := checkCells("musae", int64(n), int64(width)); err != nil {
+	if _, err := CheckCells("musae", int64(n), int64(width)); err != nil {
 		return nil, err
 	}
 	data := make([]float64, n*width)
@@ -85,19 +85,5 @@ func ReadMUSAE(features, target io.Reader, width int) (*Dataset, error) {
 			return nil, fmt.Errorf("musae target: node %d has features but no target row", i)
 		}
 	}
-	ds := &Dataset{X: newDense(n, width, data)}
-	ds.Y, ds.Classes = EncodeLabels(labels)
-	return ds, nil
-}
-
-// readMUSAEEntry reads a MUSAE entry: features, target (and the edge list,
-// which is not read).
-func readMUSAEEntry(width int) func([]*dataFile, string, string) (*cached, error) {
-	return func(files []*dataFile, _, _ string) (*cached, error) {
-		ds, err := ReadMUSAE(files[0].r, files[1].r, width)
-		if err != nil {
-			return nil, err
-		}
-		return &cached{ds: ds}, nil
-	}
+	return &Table{X: newDense(n, width, data), Labels: labels}, nil
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bufio"
@@ -7,14 +7,14 @@ import (
 	"io"
 )
 
-// unlzw decompresses the Unix compress (.Z) format: the magic 1f 9d, a flags
+// Unlzw decompresses the Unix compress (.Z) format: the magic 1f 9d, a flags
 // byte (low 5 bits: the largest code width, 9-16; 0x80: block mode, where
 // code 256 clears the table), then LZW codes packed least-significant bit
 // first, starting 9 bits wide. Go's compress/lzw does not read this format:
 // compress reads codes in groups of eight, and when the width changes (the
 // table outgrows it, or a clear code resets it to 9) the rest of the current
 // group is padding. At most limit bytes are written to w.
-func unlzw(in []byte, w io.Writer, limit int64) error {
+func Unlzw(in []byte, w io.Writer, limit int64) error {
 	if len(in) < 3 || in[0] != 0x1f || in[1] != 0x9d {
 		return errors.New("unlzw: not Unix compress data (no 1f 9d magic)")
 	}

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"archive/zip"
@@ -113,7 +113,7 @@ func ReadNPY(r io.Reader, size int64) (*NpyArray, error) {
 	total := int64(1)
 	for _, k := range h.shape {
 		if k != 0 && total > MaxCells/int64(k) {
-			return nil, fmt.Errorf("npy: shape %v holds more than %d values (datasets.MaxCells)", h.shape, MaxCells)
+			return nil, fmt.Errorf("npy: shape %v holds more than %d values (format.MaxCells)", h.shape, MaxCells)
 		}
 		total *= int64(k)
 	}
@@ -588,12 +588,12 @@ var (
 	NPZLabelNames   = []string{"y", "Y", "labels", "target"}
 )
 
-// npzDataset reads the features and labels of an .npz archive: X is the
-// member of NPZFeatureNames found first (or the only member of two or more
-// dimensions); the labels follow labelCol (see LabelCol): "" takes the
-// member of NPZLabelNames found first, if any; a member name takes that
-// member; "last" or a number takes a column of X.
-func npzDataset(ra io.ReaderAt, size int64, labelCol string) (*Dataset, error) {
+// NPZTable reads the features and labels of an .npz archive of size
+// bytes: X is the member of NPZFeatureNames found first (or the only member
+// of two or more dimensions); the labels follow lc: LabelDefault takes the
+// member of NPZLabelNames found first, if any; LabelName takes that member;
+// LabelLast or LabelIndex takes a column of X.
+func NPZTable(ra io.ReaderAt, size int64, lc LabelCol) (*Table, error) {
 	members, err := npzMembers(ra, size)
 	if err != nil {
 		return nil, err
@@ -644,10 +644,6 @@ func npzDataset(ra io.ReaderAt, size int64, labelCol string) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	lc, err := ParseLabelCol(labelCol)
-	if err != nil {
-		return nil, err
-	}
 	var y *NpyArray
 	switch {
 	case lc.Kind == LabelName:
@@ -670,15 +666,15 @@ func npzDataset(ra io.ReaderAt, size int64, labelCol string) (*Dataset, error) {
 		}
 		lc = LabelCol{Kind: LabelNone}
 	}
-	ds, err := arrayDataset("npz: "+x.Name, x, lc)
+	tb, err := ArrayTable("npz: "+x.Name, x, lc)
 	if err != nil {
 		return nil, err
 	}
 	if y != nil {
-		n, _ := ds.Dims()
-		if ds.Y, ds.Classes, err = arrayLabels(y, n); err != nil {
+		n, _ := tb.X.Dims()
+		if tb.Labels, err = arrayLabels(y, n); err != nil {
 			return nil, err
 		}
 	}
-	return ds, nil
+	return tb, nil
 }

@@ -1,4 +1,4 @@
-package datasets
+package format
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ func TestUnlzwMatchesCompress(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out bytes.Buffer
-		if err := unlzw(in, &out, 1<<30); err != nil {
+		if err := Unlzw(in, &out, 1<<30); err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
 		if want := lzwSample(tc.kind); !bytes.Equal(out.Bytes(), want) {
@@ -72,11 +72,11 @@ func TestUnlzwErrors(t *testing.T) {
 		"first code": {0x1f, 0x9d, 0x90, 0xff, 0xff, 0xff},
 		"bad code":   append(append([]byte{}, good[:8]...), 0xff, 0xff, 0xff, 0xff),
 	} {
-		if err := unlzw(in, &bytes.Buffer{}, 1<<20); err == nil {
+		if err := Unlzw(in, &bytes.Buffer{}, 1<<20); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
-	if err := unlzw(good, &bytes.Buffer{}, 1000); err == nil || !strings.Contains(err.Error(), "exceeds") {
+	if err := Unlzw(good, &bytes.Buffer{}, 1000); err == nil || !strings.Contains(err.Error(), "exceeds") {
 		t.Errorf("output limit: got %v", err)
 	}
 }
