@@ -38,8 +38,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-
-	"github.com/gsbench/gsbench/experiments/cells"
 )
 
 // Spec says what is ranked and where.
@@ -112,28 +110,44 @@ func (s Spec) Validate() error {
 // Label is the text of budget i: its value in At ("40").
 func (s Spec) Label(i int) string { return strconv.FormatFloat(s.At[i], 'g', -1, 64) }
 
+// Cell is what Compute reads of a result cell (*cells.Cell has these
+// methods; the interface keeps this package, which config imports for
+// Spec, apart from the results schema): whether it succeeded, its
+// attributes "dataset" and "method", and its metric values.
+type Cell interface {
+	OK() bool
+	Attr(name string) (string, bool)
+	Value(name string) (float64, bool)
+}
+
+func attr[C Cell](c C, name string) string {
+	v, _ := c.Attr(name)
+	return v
+}
+
 // Compute ranks the methods of the successful cells cs (in their order of
 // first appearance) on every dataset at every budget. A cell without the
 // score or the budget value is ignored; a method with no cell left in a
 // dataset's window once it covers all the dataset's cells is not ranked
 // there, and a note says so.
-func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
+func Compute[C Cell](cs []C, s Spec) ([]Entry, []string, error) {
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}
 	var datasets []string
-	byDataset := map[string][]*cells.Cell{}
+	byDataset := map[string][]C{}
 	for _, c := range cs {
 		if !c.OK() {
 			continue
 		}
-		if _, ok := c.Value(s.Score); !ok || math.IsNaN(float64(c.Values[s.Score])) {
+		if y, ok := c.Value(s.Score); !ok || math.IsNaN(y) {
 			continue
 		}
-		if _, ok := byDataset[c.Dataset]; !ok {
-			datasets = append(datasets, c.Dataset)
+		ds := attr(c, "dataset")
+		if _, ok := byDataset[ds]; !ok {
+			datasets = append(datasets, ds)
 		}
-		byDataset[c.Dataset] = append(byDataset[c.Dataset], c)
+		byDataset[ds] = append(byDataset[ds], c)
 	}
 	var out []Entry
 	var notes []string
@@ -141,8 +155,8 @@ func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
 		dcs := byDataset[ds]
 		var methods []string
 		for _, c := range dcs {
-			if !slices.Contains(methods, c.Method) {
-				methods = append(methods, c.Method)
+			if m := attr(c, "method"); !slices.Contains(methods, m) {
+				methods = append(methods, m)
 			}
 		}
 		for b := range s.At {
@@ -167,7 +181,7 @@ func Compute(cs []*cells.Cell, s Spec) ([]Entry, []string, error) {
 // window widens the window around target until every method has a cell in
 // it (or it holds every cell) and returns each method's mean score in it,
 // and the methods without a cell.
-func window(cs []*cells.Cell, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
+func window[C Cell](cs []C, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
 	xs := make([]float64, len(cs))
 	ok := make([]bool, len(cs))
 	for i, c := range cs {
@@ -192,8 +206,9 @@ func window(cs []*cells.Cell, methods []string, score, value string, target floa
 			}
 			if xs[i] > lo && xs[i] < hi {
 				y, _ := c.Value(score)
-				sum[c.Method] += y
-				n[c.Method]++
+				m := attr(c, "method")
+				sum[m] += y
+				n[m]++
 			} else {
 				all = false
 			}
