@@ -26,9 +26,10 @@ for group in algorithms peers datasets evaluate extraction selection nonlinear h
   case $group in
   algorithms) # GFS/GFR on COIL-20 (issue 2)
     bench ./algorithms/ 'BenchmarkCOIL20' 10x ;;
-  peers) # UFFS vs GFS on Table XII data, QMR-FS at 1e8 elements (issue 7)
+  peers) # UFFS vs GFS on Table XII data, QMR-FS at 1e8 elements (issue 7); QMR-FS vs its baselines on Isolet (issue 19)
     bench ./baselines/uffs/ 'BenchmarkTableXII$' 10x
-    bench ./baselines/qmrfs/ 'BenchmarkStream1e8' ;;
+    bench ./baselines/qmrfs/ 'BenchmarkStream1e8'
+    bench ./baselines/qmrfs/ 'BenchmarkIsoletTable2' ;;
   datasets) # MNIST load time and memory (issue 3)
     bench ./datasets/ 'BenchmarkLoadMNIST$' 3x ;;
   evaluate) # USPS 5-fold SVM, k-means on MNIST (issue 4)

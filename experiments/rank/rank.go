@@ -23,15 +23,14 @@
 // can be averaged over two neighbouring cuts when the window had to grow
 // for QMR-FS.
 //
-// Package report renders these ranks as tables (a config table's rank: key)
-// and package compare compares them with the published ones (rule stat
-// avg_rank); both call Compute. The computation is a package of its own,
-// importing nothing of the harness (it reads results through Result),
-// because neither of the two may import the other: a table statistic alone
-// would leave the comparison without it, and a compare rule alone would
-// leave the results' own tables without Table 2; this way the numbers in
-// results/paper/<item>/tables and in the reproduction report are the same
-// computation.
+// Package report renders these ranks as tables (a config table's rank:
+// key) and package compare compares them with the published ones (rule
+// stat avg_rank); both call Compute. The computation is a package of its
+// own, importing nothing of the harness (it reads results through Cell),
+// because neither of the two may import the other: a table statistic alone would leave the comparison without
+// it, and a compare rule alone would leave the results' own tables without
+// Table 2; this way the numbers in results/paper/<item>/tables and in the
+// reproduction report are the same computation.
 package rank
 
 import (
@@ -40,15 +39,6 @@ import (
 	"slices"
 	"strconv"
 )
-
-// Result is what ranking reads of one result: its "dataset" and "method"
-// attributes and its values, none when it failed (package cells' *Cell is
-// one). Ranking needs nothing else of the results schema, so the config
-// schema can validate a Spec without depending on it.
-type Result interface {
-	Attr(name string) (string, bool)
-	Value(name string) (float64, bool)
-}
 
 // Spec says what is ranked and where.
 type Spec struct {
@@ -120,22 +110,40 @@ func (s Spec) Validate() error {
 // Label is the text of budget i: its value in At ("40").
 func (s Spec) Label(i int) string { return strconv.FormatFloat(s.At[i], 'g', -1, 64) }
 
+// Cell is what Compute reads of a result cell (*cells.Cell has these
+// methods; the interface keeps this package, which config imports for
+// Spec, apart from the results schema): whether it succeeded, its
+// attributes "dataset" and "method", and its metric values.
+type Cell interface {
+	OK() bool
+	Attr(name string) (string, bool)
+	Value(name string) (float64, bool)
+}
+
+func attr[C Cell](c C, name string) string {
+	v, _ := c.Attr(name)
+	return v
+}
+
 // Compute ranks the methods of the successful cells cs (in their order of
 // first appearance) on every dataset at every budget. A cell without the
 // score or the budget value is ignored; a method with no cell left in a
 // dataset's window once it covers all the dataset's cells is not ranked
 // there, and a note says so.
-func Compute[R Result](cs []R, s Spec) ([]Entry, []string, error) {
+func Compute[C Cell](cs []C, s Spec) ([]Entry, []string, error) {
 	if err := s.Validate(); err != nil {
 		return nil, nil, err
 	}
 	var datasets []string
-	byDataset := map[string][]Result{}
+	byDataset := map[string][]C{}
 	for _, c := range cs {
+		if !c.OK() {
+			continue
+		}
 		if y, ok := c.Value(s.Score); !ok || math.IsNaN(y) {
 			continue
 		}
-		ds, _ := c.Attr("dataset")
+		ds := attr(c, "dataset")
 		if _, ok := byDataset[ds]; !ok {
 			datasets = append(datasets, ds)
 		}
@@ -147,7 +155,7 @@ func Compute[R Result](cs []R, s Spec) ([]Entry, []string, error) {
 		dcs := byDataset[ds]
 		var methods []string
 		for _, c := range dcs {
-			if m, _ := c.Attr("method"); !slices.Contains(methods, m) {
+			if m := attr(c, "method"); !slices.Contains(methods, m) {
 				methods = append(methods, m)
 			}
 		}
@@ -173,7 +181,7 @@ func Compute[R Result](cs []R, s Spec) ([]Entry, []string, error) {
 // window widens the window around target until every method has a cell in
 // it (or it holds every cell) and returns each method's mean score in it,
 // and the methods without a cell.
-func window(cs []Result, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
+func window[C Cell](cs []C, methods []string, score, value string, target float64, relative bool) ([]Entry, []string) {
 	xs := make([]float64, len(cs))
 	ok := make([]bool, len(cs))
 	for i, c := range cs {
@@ -198,7 +206,7 @@ func window(cs []Result, methods []string, score, value string, target float64, 
 			}
 			if xs[i] > lo && xs[i] < hi {
 				y, _ := c.Value(score)
-				m, _ := c.Attr("method")
+				m := attr(c, "method")
 				sum[m] += y
 				n[m]++
 			} else {
