@@ -23,14 +23,15 @@
 // can be averaged over two neighbouring cuts when the window had to grow
 // for QMR-FS.
 //
-// Package report renders these ranks as tables (a config table's rank:
-// key) and package compare compares them with the published ones (rule
-// stat avg_rank); both call Compute. The computation is a package of its
-// own, importing nothing of the harness (it reads results through Cell),
-// because neither of the two may import the other: a table statistic alone would leave the comparison without
-// it, and a compare rule alone would leave the results' own tables without
-// Table 2; this way the numbers in results/paper/<item>/tables and in the
-// reproduction report are the same computation.
+// Package report renders these ranks as tables (a config table's rank: key)
+// and package compare compares them with the published ones (rule stat
+// avg_rank); both call Compute. The computation is a package of its own,
+// importing nothing of the harness (it reads results through Cell), because
+// neither of the two may import the other: a table statistic alone would
+// leave the comparison without it, and a compare rule alone would leave the
+// results' own tables without Table 2; this way the numbers in
+// results/paper/<item>/tables and in the reproduction report are the same
+// computation.
 package rank
 
 import (
