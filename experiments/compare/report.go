@@ -36,7 +36,7 @@ func WriteMarkdown(w io.Writer, items []*ItemResult, opt Options, root string) e
 		"are ok, **close** when at least 90 % are ok or near (or 60 % ok), and **differs** otherwise (*explained* when its investigation below " +
 		"says why, *cause not found* when the investigation below could not tell); **pending** when nothing could be compared. *Quick* marks items compared on the quick variant (fewer repetitions, " +
 		"subsampled data): those verdicts are indicative only.\n\n")
-	b.WriteString("## Summary\n\nThe items of issue 9 first, then the dataset tables (metadata) and the tables transcribed for completeness (extra).\n\n")
+	b.WriteString("## Summary\n\nThe reproduction items first (issues 9, 18 and 19), then the dataset tables (metadata) and the tables transcribed for completeness (extra).\n\n")
 	b.WriteString("| item | paper, table | status | compared (ok / near / off; missing) | results | reason |\n| :--- | :--- | :--- | :--- | :--- | :--- |\n")
 	sorted := slices.Clone(items)
 	slices.SortStableFunc(sorted, func(a, c *ItemResult) int {
