@@ -229,12 +229,12 @@ const blockRows = 32
 // returns the retained features in order and every feature's relative
 // residual.
 //
-// The residuals are computed on the columns of R, which QMR-FS's QMR
-// decomposition (QR, then Gaussian elimination of R into row echelon form)
-// also works on; here they are orthogonalized directly, by block classical
+// The residuals are computed on the columns of R (x_j = Q r_j, Q
+// orthonormal, so norms are kept), orthogonalized by block classical
 // Gram-Schmidt with re-orthogonalization (two passes, BLAS-3) against the
-// retained ones and modified Gram-Schmidt within a block. Both give
-// ||delta_j|| (Eq. (5)); this form needs no pivoting.
+// retained ones and modified Gram-Schmidt within a block: the orthogonal
+// residual of the paper's definition (Sec. 2), not Eq. (5)'s oblique one
+// (package doc).
 func (f *Factor) Select(theta float64, order []int) (selected []int, scores []float64) {
 	if !f.closed {
 		_ = f.Close() // a failure leaves the factor of no rows
