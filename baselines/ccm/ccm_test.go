@@ -2,9 +2,7 @@ package ccm
 
 import (
 	"context"
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
-	"github.com/gsbench/gsbench/preprocess"
 )
 
 // reference is testdata/reference.json, written by testdata/make_reference.py
@@ -36,27 +34,6 @@ type reference struct {
 	}
 }
 
-func loadReference(t *testing.T) reference {
-	t.Helper()
-	b, err := os.ReadFile("testdata/reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref reference
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
-
-func denseOf(rows [][]float64) *mat.Dense {
-	X := mat.NewDense(len(rows), len(rows[0]), nil)
-	for i, r := range rows {
-		X.SetRow(i, r)
-	}
-	return X
-}
-
 // TestAuthors compares the bandwidth, the loss of every iteration, the final
 // weights and the ranking with the transcription of the authors' algorithm
 // on Wine (3 classes, one-hot; m = 3 by the UFFS authors' rule), Sonar (2
@@ -66,21 +43,15 @@ func denseOf(rows [][]float64) *mat.Dense {
 // Weights tied in the reference (clipped at 1 in the same step, or at 0)
 // may come in any order.
 func TestAuthors(t *testing.T) {
-	ref := loadReference(t)
+	var ref reference
+	testutil.ReadJSON(t, "testdata/reference.json", &ref)
 	var worstW, worstLoss float64
 	for _, tc := range ref.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			var X *mat.Dense
-			var y []int
-			if tc.X != nil {
-				X, y = denseOf(tc.X), tc.Y
-			} else {
-				ds := realdata.Load(t, strings.TrimSuffix(tc.Data, "150"), preprocess.None)
-				X, y = ds.X, ds.Y
-				if tc.Rows > 0 {
-					_, d := X.Dims()
-					X, y = X.Slice(0, tc.Rows, 0, d).(*mat.Dense), y[:tc.Rows]
-				}
+			X, y := realdata.Case(t, strings.TrimSuffix(tc.Data, "150"), tc.X, tc.Y)
+			if tc.X == nil && tc.Rows > 0 {
+				_, d := X.Dims()
+				X, y = X.Slice(0, tc.Rows, 0, d).(*mat.Dense), y[:tc.Rows]
 			}
 			before := mat.DenseCopyOf(X)
 			m := New()

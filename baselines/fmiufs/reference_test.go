@@ -1,13 +1,12 @@
 package fmiufs
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -28,14 +27,8 @@ type refCase struct {
 // matrices (integer-coded columns, a duplicated column, ufs_FMI's
 // numerical/nominal rule) and on raw Wine and Heart-Statlog.
 func TestAutoUFSTool(t *testing.T) {
-	raw, err := os.ReadFile("testdata/autoufstool_fmiufs.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct{ Cases []refCase }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/autoufstool_fmiufs.json", &f)
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			var X *mat.Dense

@@ -1,9 +1,7 @@
 package mcfs
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"testing"
 
@@ -75,14 +73,8 @@ func sfInput(t *testing.T, name string) *mat.Dense {
 // coefficients) and, with scikit-feature's eigenvector signs, its own
 // signed ranking. Textbook LAR differs where a coefficient changes sign.
 func TestScikitFeature(t *testing.T) {
-	raw, err := os.ReadFile("testdata/scikit_feature_mcfs.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct{ Cases []sfCase }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/scikit_feature_mcfs.json", &f)
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			X := sfInput(t, c.Name)

@@ -2,9 +2,7 @@ package mi
 
 import (
 	"cmp"
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
-	"github.com/gsbench/gsbench/preprocess"
 )
 
 // reference is testdata/reference.json, written by testdata/make_reference.py:
@@ -35,27 +33,6 @@ type reference struct {
 	}
 }
 
-func loadReference(t *testing.T) reference {
-	t.Helper()
-	b, err := os.ReadFile("testdata/reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref reference
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
-
-func denseOf(rows [][]float64) *mat.Dense {
-	X := mat.NewDense(len(rows), len(rows[0]), nil)
-	for i, r := range rows {
-		X.SetRow(i, r)
-	}
-	return X
-}
-
 // TestScikitLearn compares, without noise, the estimates and the ranking
 // with scikit-learn's _compute_mi_cd on scale(X, with_mean=False) (what
 // mutual_info_classif computes before it adds noise) on raw Wine, Sonar,
@@ -69,18 +46,12 @@ func denseOf(rows [][]float64) *mat.Dense {
 // rankings to agree, a Spearman correlation of at least 0.95 with
 // scikit-learn's noisy ranking on the real sets (0.978 to 0.998 observed).
 func TestScikitLearn(t *testing.T) {
-	ref := loadReference(t)
+	var ref reference
+	testutil.ReadJSON(t, "testdata/reference.json", &ref)
 	var worst, worstNoisy float64
 	for _, tc := range ref.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			var X *mat.Dense
-			var y []int
-			if tc.X != nil {
-				X, y = denseOf(tc.X), tc.Y
-			} else {
-				ds := realdata.Load(t, tc.Data, preprocess.None)
-				X, y = ds.X, ds.Y
-			}
+			X, y := realdata.Case(t, tc.Data, tc.X, tc.Y)
 			before := mat.DenseCopyOf(X)
 			m := New()
 			m.NNeighbors, m.Noise = tc.NNeighbors, 0

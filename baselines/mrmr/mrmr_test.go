@@ -1,17 +1,15 @@
 package mrmr
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
-	"github.com/gsbench/gsbench/preprocess"
 )
 
 // reference is testdata/reference.json, written by testdata/make_reference.py:
@@ -36,27 +34,6 @@ type reference struct {
 	}
 }
 
-func loadReference(t *testing.T) reference {
-	t.Helper()
-	b, err := os.ReadFile("testdata/reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref reference
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
-
-func denseOf(rows [][]float64) *mat.Dense {
-	X := mat.NewDense(len(rows), len(rows[0]), nil)
-	for i, r := range rows {
-		X.SetRow(i, r)
-	}
-	return X
-}
-
 // TestScikitFeature compares the selection order, the criterion J of every
 // step and the relevance I(f; y) of the selected features with
 // scikit-feature's mrmr on Wine (truncated; equal-width), Sonar (z-score;
@@ -66,18 +43,12 @@ func denseOf(rows [][]float64) *mat.Dense {
 // discretizations are applied in the reference script with NumPy and
 // scikit-feature's data_discretization.
 func TestScikitFeature(t *testing.T) {
-	ref := loadReference(t)
+	var ref reference
+	testutil.ReadJSON(t, "testdata/reference.json", &ref)
 	var worst float64
 	for _, tc := range ref.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			var X *mat.Dense
-			var y []int
-			if tc.X != nil {
-				X, y = denseOf(tc.X), tc.Y
-			} else {
-				ds := realdata.Load(t, tc.Data, preprocess.None)
-				X, y = ds.X, ds.Y
-			}
+			X, y := realdata.Case(t, tc.Data, tc.X, tc.Y)
 			before := mat.DenseCopyOf(X)
 			m := New()
 			m.Discretize = tc.Discretize

@@ -1,15 +1,14 @@
 package ndfs
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/baselines/graph"
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -61,14 +60,8 @@ func sfInput(t *testing.T, name string) *mat.Dense {
 // the number of iterations, ||w_i|| and the ranking. The default (D - S,
 // squared norm) follows another path.
 func TestScikitFeature(t *testing.T) {
-	raw, err := os.ReadFile("testdata/scikit_feature_ndfs.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct{ Cases []sfCase }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/scikit_feature_ndfs.json", &f)
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			X := sfInput(t, c.Name)

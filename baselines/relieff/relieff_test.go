@@ -1,15 +1,14 @@
 package relieff
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -32,44 +31,17 @@ type reference struct {
 	}
 }
 
-func loadReference(t *testing.T) reference {
-	t.Helper()
-	b, err := os.ReadFile("testdata/reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref reference
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
-
-func denseOf(rows [][]float64) *mat.Dense {
-	X := mat.NewDense(len(rows), len(rows[0]), nil)
-	for i, r := range rows {
-		X.SetRow(i, r)
-	}
-	return X
-}
-
 // TestScikitFeature compares scores and rankings with scikit-feature's
 // reliefF and feature_ranking on raw Wine (3 classes), Sonar (2), Isolet
 // (26 classes, 617 features) and a synthetic set with distance ties, a class
 // smaller than k + 1 and a constant column.
 func TestScikitFeature(t *testing.T) {
-	ref := loadReference(t)
+	var ref reference
+	testutil.ReadJSON(t, "testdata/reference.json", &ref)
 	var worst float64
 	for _, tc := range ref.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			var X *mat.Dense
-			var y []int
-			if tc.X != nil {
-				X, y = denseOf(tc.X), tc.Y
-			} else {
-				ds := realdata.Load(t, tc.Data, preprocess.None)
-				X, y = ds.X, ds.Y
-			}
+			X, y := realdata.Case(t, tc.Data, tc.X, tc.Y)
 			before := mat.DenseCopyOf(X)
 			m := New()
 			m.NNeighbors = tc.NNeighbors

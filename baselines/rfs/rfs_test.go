@@ -2,9 +2,7 @@ package rfs
 
 import (
 	"context"
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -12,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
-	"github.com/gsbench/gsbench/preprocess"
 )
 
 // reference is testdata/reference.json, written by testdata/make_reference.py:
@@ -36,50 +34,21 @@ type reference struct {
 	}
 }
 
-func loadReference(t *testing.T) reference {
-	t.Helper()
-	b, err := os.ReadFile("testdata/reference.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ref reference
-	if err := json.Unmarshal(b, &ref); err != nil {
-		t.Fatal(err)
-	}
-	return ref
-}
-
-func denseOf(rows [][]float64) *mat.Dense {
-	X := mat.NewDense(len(rows), len(rows[0]), nil)
-	for i, r := range rows {
-		X.SetRow(i, r)
-	}
-	return X
-}
-
 // TestScikitFeature compares ||w_i||, the ranking and the number of
 // iterations with scikit-feature's rfs on raw Wine (3 classes; d x d
 // systems), Sonar (2), the first 150 rows of Isolet (5 classes, 617
 // features: n x n systems) and a synthetic set of 4 classes with a constant
 // and a duplicated column.
 func TestScikitFeature(t *testing.T) {
-	ref := loadReference(t)
+	var ref reference
+	testutil.ReadJSON(t, "testdata/reference.json", &ref)
 	var worst float64
 	for _, tc := range ref.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
-			var X *mat.Dense
-			var y []int
-			switch {
-			case tc.X != nil:
-				X, y = denseOf(tc.X), tc.Y
-			default:
-				data := strings.TrimSuffix(tc.Data, "150")
-				ds := realdata.Load(t, data, preprocess.None)
-				X, y = ds.X, ds.Y
-				if tc.Rows > 0 {
-					_, d := X.Dims()
-					X, y = X.Slice(0, tc.Rows, 0, d).(*mat.Dense), y[:tc.Rows]
-				}
+			X, y := realdata.Case(t, strings.TrimSuffix(tc.Data, "150"), tc.X, tc.Y)
+			if tc.X == nil && tc.Rows > 0 {
+				_, d := X.Dims()
+				X, y = X.Slice(0, tc.Rows, 0, d).(*mat.Dense), y[:tc.Rows]
 			}
 			before := mat.DenseCopyOf(X)
 			m := New()

@@ -2,7 +2,6 @@ package sffs
 
 import (
 	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -189,14 +188,8 @@ func TestReference(t *testing.T) {
 			}
 		}
 	}
-	raw, err := os.ReadFile(filepath.Join("testdata", "reference.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var ref reference
-	if err := json.Unmarshal(raw, &ref); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, filepath.Join("testdata", "reference.json"), &ref)
 	if len(ref.Cases) < 20 {
 		t.Fatalf("reference.json holds %d cases", len(ref.Cases))
 	}

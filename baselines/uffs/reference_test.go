@@ -1,11 +1,10 @@
 package uffs
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"testing"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -22,10 +21,6 @@ import (
 //	    baselines/uffs/testdata/make_reference.py \
 //	    > baselines/uffs/testdata/authors_uffs.json
 func TestAuthorsOrder(t *testing.T) {
-	raw, err := os.ReadFile("testdata/authors_uffs.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct {
 		Cases []struct {
 			Name               string
@@ -36,9 +31,7 @@ func TestAuthorsOrder(t *testing.T) {
 			Selected           []int
 		}
 	}
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/authors_uffs.json", &f)
 	data := map[string]string{"wine": "wine", "sonar": "sonar"}
 	for _, c := range f.Cases {
 		t.Run(c.Name, func(t *testing.T) {

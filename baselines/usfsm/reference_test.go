@@ -1,15 +1,14 @@
 package usfsm
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/internal/testutil/realdata"
 	"github.com/gsbench/gsbench/preprocess"
 )
@@ -58,14 +57,8 @@ func refInput(t *testing.T, c refCase) *mat.Dense {
 // and on raw Wine and Heart-Statlog with C = 5 and 8 (40 % and 60 % of the
 // features, as in the paper's Table 2).
 func TestQMRFSAuthors(t *testing.T) {
-	raw, err := os.ReadFile("testdata/qmrfs_authors_usfsm.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct{ Cases []refCase }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/qmrfs_authors_usfsm.json", &f)
 	for _, c := range f.Cases {
 		t.Run(fmt.Sprintf("%s/C=%d", c.Name, c.NClusters), func(t *testing.T) {
 			X := refInput(t, c)

@@ -1,9 +1,7 @@
 package lars
 
 import (
-	"encoding/json"
 	"math"
-	"os"
 	"slices"
 	"testing"
 
@@ -35,14 +33,8 @@ type skCase struct {
 
 func loadSKCases(t *testing.T) []skCase {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/sklearn_lars.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var f struct{ Cases []skCase }
-	if err := json.Unmarshal(raw, &f); err != nil {
-		t.Fatal(err)
-	}
+	testutil.ReadJSON(t, "testdata/sklearn_lars.json", &f)
 	return f.Cases
 }
 

@@ -7,6 +7,8 @@ package realdata
 import (
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/gsbench/gsbench/datasets"
 	"github.com/gsbench/gsbench/internal/testutil"
 	"github.com/gsbench/gsbench/preprocess"
@@ -28,4 +30,16 @@ func Load(t testing.TB, name string, prep preprocess.Kind) *datasets.Dataset {
 		}
 	}
 	return ds
+}
+
+// Case returns the data of a reference case: its own rows and labels when
+// the fixture holds them (a synthetic case), else the registered data set
+// name as read.
+func Case(t testing.TB, name string, rows [][]float64, y []int) (*mat.Dense, []int) {
+	t.Helper()
+	if rows != nil {
+		return testutil.Dense(rows), y
+	}
+	ds := Load(t, name, preprocess.None)
+	return ds.X, ds.Y
 }
