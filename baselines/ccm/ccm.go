@@ -174,23 +174,9 @@ func (m *CCM) FitContext(ctx context.Context, X *mat.Dense, y []int) error {
 // one-hot indicators of the present classes for more ("categorical"; the
 // UFFS authors choose the type by the number of classes).
 func targets(y []int, n int) (*mat.Dense, error) {
-	c, err := selection.Labels("ccm", y, n)
+	col, present, err := selection.Present("ccm", y, n)
 	if err != nil {
 		return nil, err
-	}
-	col := make([]int, c)
-	for i := range col {
-		col[i] = -1
-	}
-	for _, l := range y {
-		col[l] = 0
-	}
-	present := 0
-	for l := range col {
-		if col[l] == 0 {
-			col[l] = present
-			present++
-		}
 	}
 	if present < 2 {
 		return nil, fmt.Errorf("ccm: the labels name %d class; CCM needs at least two", present)

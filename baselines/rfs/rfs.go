@@ -143,23 +143,9 @@ func (m *RFS) FitContext(ctx context.Context, X *mat.Dense, y []int) error {
 // have samples, in increasing label order (scikit-feature's
 // construct_label_matrix).
 func labelMatrix(y []int, n int) (*mat.Dense, error) {
-	c, err := selection.Labels("rfs", y, n)
+	col, present, err := selection.Present("rfs", y, n)
 	if err != nil {
 		return nil, err
-	}
-	col := make([]int, c)
-	for i := range col {
-		col[i] = -1
-	}
-	for _, l := range y {
-		col[l] = 0
-	}
-	present := 0
-	for l := range col {
-		if col[l] == 0 {
-			col[l] = present
-			present++
-		}
 	}
 	if present < 2 {
 		return nil, fmt.Errorf("rfs: the labels name %d class; RFS regresses on the class indicators and needs at least two", present)

@@ -47,6 +47,30 @@ func Labels(method string, y []int, n int) (int, error) {
 	return c, nil
 }
 
+// Present checks class labels y for n rows (as Labels does) and numbers
+// the classes that have rows 0..present-1 in increasing label order:
+// index[l] is class l's number, -1 for a class with no row.
+func Present(method string, y []int, n int) (index []int, present int, err error) {
+	c, err := Labels(method, y, n)
+	if err != nil {
+		return nil, 0, err
+	}
+	index = make([]int, c)
+	for l := range index {
+		index[l] = -1
+	}
+	for _, l := range y {
+		index[l] = 0
+	}
+	for l := range index {
+		if index[l] == 0 {
+			index[l] = present
+			present++
+		}
+	}
+	return index, present, nil
+}
+
 // Order returns the column indices sorted by score, best first: decreasing
 // scores when higherIsBetter, increasing otherwise. Equal scores keep the
 // smaller index first. Columns marked in last (which may be nil), such as

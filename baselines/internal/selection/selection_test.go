@@ -58,3 +58,29 @@ func TestChecks(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+func TestPresent(t *testing.T) {
+	for _, tc := range []struct {
+		y       []int
+		index   []int
+		present int
+		err     string
+	}{
+		{y: []int{1, 0, 1}, index: []int{0, 1}, present: 2},
+		{y: []int{3, 1, 3, 1}, index: []int{-1, 0, -1, 1}, present: 2}, // classes 0 and 2 have no row
+		{y: []int{0, 0, 0}, index: []int{0}, present: 1},
+		{y: []int{0, -1, 1}, err: "label y[1] = -1"},
+		{y: nil, err: "needs the class labels"},
+	} {
+		index, present, err := Present("m", tc.y, len(tc.y))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want one containing %q", tc.y, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || present != tc.present || !slices.Equal(index, tc.index) {
+			t.Errorf("%v: index %v, %d present, error %v; want %v, %d", tc.y, index, present, err, tc.index, tc.present)
+		}
+	}
+}
