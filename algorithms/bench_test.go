@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/testutil"
@@ -198,4 +199,45 @@ func peakMB() (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// BenchmarkProjectKept times one block of 32 candidate functions projected
+// against r = 4000 or 16000 kept functions on 60000 samples, with a float64
+// and a float32 basis: the step that dominates GFR on all of MNIST (issue
+// 22). The r = 16000 cases take 12 GB.
+func BenchmarkProjectKept(b *testing.B) {
+	const n = 60000
+	for _, r := range []int{4000, 16000} {
+		b.Run(fmt.Sprintf("r=%d", r), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			q := make([]float64, r*n)
+			for k := 0; k < r; k++ {
+				row := q[k*n : (k+1)*n]
+				for i := range row {
+					row[i] = rng.NormFloat64()
+				}
+				floats.Scale(1/floats.Norm(row, 2), row)
+			}
+			B := make([]float64, blockSize*n)
+			for _, p := range []Precision{Float64, Float32} {
+				o := &Orthogonalizer{n: n, r: r, basis: p, q: q}
+				if p == Float32 {
+					o.q, o.q32 = nil, make([]float32, r*n)
+					for i, v := range q {
+						o.q32[i] = float32(v)
+					}
+				}
+				b.Run(string(p), func(b *testing.B) {
+					for b.Loop() {
+						b.StopTimer()
+						for i := range B {
+							B[i] = rng.NormFloat64()
+						}
+						b.StartTimer()
+						o.projectKept(B, blockSize)
+					}
+				})
+			}
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/gsbench/gsbench/internal/memory"
+	"github.com/gsbench/gsbench/internal/par"
 )
 
 // DefaultTol is the default relative tolerance below which a new function is
@@ -762,7 +763,7 @@ func (o *Orthogonalizer) projectKept(B []float64, l int) {
 
 // panelBytes bounds the float64 copy of kept rows a Float32 basis converts
 // for a product.
-const panelBytes = 32 << 20
+const panelBytes = 256 << 20
 
 // panelRows is the number of kept rows of n values converted at a time when
 // r are kept (Float32): about panelBytes, and at most 1/16 of r (never fewer
@@ -778,9 +779,16 @@ func (o *Orthogonalizer) rows64(k0, k1 int) []float64 {
 		o.panel = memory.NewSlab[float64](max(blockSize, min(panelBytes/(8*n), n)) * n)
 	}
 	p := o.panel.Grow((k1 - k0) * n)
-	widen(p, o.q32[k0*n:k1*n])
+	src := o.q32[k0*n : k1*n]
+	// On every core: one goroutine converting leaves the others idle while
+	// the BLAS threads wait for the panel.
+	par.Chunks(len(src), widenChunk, 0, func(_, lo, hi int) { widen(p[lo:hi], src[lo:hi]) })
 	return p
 }
+
+// widenChunk is the number of values a goroutine of rows64 converts at a
+// time (2 MB of float32).
+const widenChunk = 1 << 19
 
 // project removes from the l rows of B their components along the r
 // orthonormal rows of Q: B <- B - (B Q^T) Q.
