@@ -762,7 +762,9 @@ func (o *Orthogonalizer) projectKept(B []float64, l int) {
 }
 
 // panelBytes bounds the float64 copy of kept rows a Float32 basis converts
-// for a product.
+// for a product: 559 rows of MNIST's 60000 samples, 3 % of the float32
+// basis of its largest fit (33411 functions); fewer, larger products than
+// 32 MB panels gave.
 const panelBytes = 256 << 20
 
 // panelRows is the number of kept rows of n values converted at a time when
