@@ -26,7 +26,8 @@ func example() *mat.Dense {
 // variance is largest once x1 is projected out, x2 (1.46; x3's is the
 // same, and the earlier column wins a tie), and stops with no variance
 // left (eps2 = 0: until the residual variance is exhausted). The trace is
-// the variance of each selected residual, then the one that stopped it.
+// the variance of each selected residual, then the one that stopped it
+// (rounding: 0 or 1e-16 or so, by the BLAS in use).
 func ExampleNew() {
 	m, err := methods.New("gfs", methods.Params{"family": "multilinear:1", "eps2": 0})
 	if err != nil {
@@ -39,11 +40,12 @@ func ExampleNew() {
 	}
 	fmt.Println("selected:", m.(methods.Selector).Selected())
 	if t, ok := m.(methods.Tracer); ok {
-		fmt.Printf("trace: %.3g\n", t.Trace())
+		tr := t.Trace()
+		fmt.Printf("variances: %.3g; none left: %v\n", tr[:2], tr[2] < 1e-12)
 	}
 	// Output:
 	// selected: [1 2]
-	// trace: [14 1.46 0]
+	// variances: [14 1.46]; none left: true
 }
 
 // Features maps rows with a fitted method, whichever its kind: the selected
