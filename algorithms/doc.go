@@ -93,8 +93,8 @@
 //     functions), GFA on COIL-20 after its divergence.
 //   - time: no systematic gain (in the script's run on a shared machine
 //     COIL-20 GFR :2 6.2 against 3.2 s, USPS GFS 73 against 148 s; on a
-//     quiet one BenchmarkBasisPrecision gives COIL-20 GFR :2 0.57 against
-//     0.51 s, medians of 9; the conversions cost about what the halved
+//     quiet one BenchmarkBasisPrecision gives COIL-20 GFR :2 0.60 against
+//     0.50 s, medians of 9; the conversions cost about what the halved
 //     memory traffic saves). It is for memory: the basis takes half.
 //   - on all of standardized MNIST (GFR multilinear:2, eps^2 = 0.01, 33411
 //     functions of 60000 samples; gsbench extract under /usr/bin/time):
